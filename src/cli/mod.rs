@@ -1,0 +1,44 @@
+//! The command line: `kaleido <command> ...`.
+
+mod perft;
+
+use clap::{Parser, Subcommand};
+
+#[derive(Parser, Debug)]
+#[command(
+    name = "kaleido",
+    version,
+    about = "A chess-variant engine: chess, cylinder and more"
+)]
+pub struct Cli {
+    #[command(subcommand)]
+    pub command: Option<Command>,
+}
+
+#[derive(Subcommand, Debug)]
+pub enum Command {
+    /// Count the leaf nodes of the move tree to a depth (checks and times move generation)
+    Perft(perft::PerftArgs),
+}
+
+/// A failure to report on stderr; the process then exits with status 2.
+#[derive(Debug)]
+pub struct CliError(pub String);
+
+impl<E: std::error::Error> From<E> for CliError {
+    fn from(e: E) -> CliError {
+        CliError(e.to_string())
+    }
+}
+
+pub fn run(cli: Cli) -> Result<(), CliError> {
+    match cli.command {
+        Some(Command::Perft(args)) => perft::run(args),
+        None => {
+            use clap::CommandFactory;
+            Cli::command()
+                .print_help()
+                .map_err(|e| CliError(e.to_string()))
+        }
+    }
+}

@@ -1,0 +1,53 @@
+//! The one interface every variant implements. Search, protocols, perft and the match runner
+//! are written once against it and monomorphised per variant (see docs/architecture.md).
+
+use crate::core::Player;
+use crate::errors::{FenError, MoveError};
+use crate::outcome::Outcome;
+use std::fmt::Debug;
+use std::hash::Hash;
+
+pub trait Game: Clone + Send + Sync + 'static {
+    /// A move as the variant encodes it (for the 8x8 variants, 16 bits).
+    type Move: Copy + Eq + Hash + Debug + Send + Sync;
+
+    /// The UCI_Variant name.
+    const NAME: &'static str;
+    /// Number of players: 2, or 3 for trichess.
+    const PLAYERS: usize;
+
+    fn startpos() -> Self;
+    fn from_fen(fen: &str) -> Result<Self, FenError>;
+    fn fen(&self) -> String;
+
+    fn side_to_move(&self) -> Player;
+
+    /// Appends every legal move of the position (each distinct move once).
+    fn legal_moves(&self, moves: &mut Vec<Self::Move>);
+
+    /// The number of legal moves; variants count without listing where they can (perft leaves).
+    fn count_legal_moves(&self) -> u64 {
+        let mut moves = Vec::new();
+        self.legal_moves(&mut moves);
+        moves.len() as u64
+    }
+
+    /// Plays a legal move. Callers that need the old position clone it first.
+    fn play(&mut self, mv: Self::Move);
+
+    /// The Zobrist hash, kept up to date by `play`.
+    fn hash(&self) -> u64;
+    /// The same hash computed from scratch, for checking the incremental one.
+    fn hash_from_scratch(&self) -> u64;
+
+    /// Reads a move in the variant's notation and checks that it is legal here.
+    fn parse_move(&self, token: &str) -> Result<Self::Move, MoveError>;
+    fn format_move(&self, mv: Self::Move) -> String;
+
+    /// The end of the game that this position alone decides (mate, stalemate, the move-count
+    /// rule, dead position); repetition needs the history and is judged by GameRecord.
+    fn rule_outcome(&self) -> Option<Outcome>;
+
+    /// Plies since the last irreversible move: no earlier position can repeat this one.
+    fn reversible_plies(&self) -> u32;
+}

@@ -1,0 +1,11 @@
+//! kaleido: a chess-variant engine. See docs/architecture.md for the map of this crate.
+
+pub mod cli;
+pub mod core;
+pub mod errors;
+pub mod game;
+pub mod outcome;
+pub mod perft;
+pub mod record;
+pub mod registry;
+pub mod variants;

@@ -1,0 +1,79 @@
+//! A game in progress: the positions played so far, so that repetitions can be judged and moves
+//! taken back.
+
+use crate::errors::MoveError;
+use crate::game::Game;
+use crate::outcome::{EndReason, Outcome};
+
+#[derive(Clone, Debug)]
+pub struct GameRecord<G: Game> {
+    /// Every position from the start; the last is the current one.
+    positions: Vec<G>,
+    moves: Vec<G::Move>,
+}
+
+impl<G: Game> GameRecord<G> {
+    pub fn new(start: G) -> GameRecord<G> {
+        GameRecord {
+            positions: vec![start],
+            moves: Vec::new(),
+        }
+    }
+
+    pub fn current(&self) -> &G {
+        self.positions
+            .last()
+            .expect("a record always holds its start position")
+    }
+
+    pub fn moves(&self) -> &[G::Move] {
+        &self.moves
+    }
+
+    pub fn play(&mut self, mv: G::Move) {
+        let mut next = self.current().clone();
+        next.play(mv);
+        self.positions.push(next);
+        self.moves.push(mv);
+    }
+
+    /// Parses a token against the current position and plays it.
+    pub fn play_token(&mut self, token: &str) -> Result<G::Move, MoveError> {
+        let mv = self.current().parse_move(token)?;
+        self.play(mv);
+        Ok(mv)
+    }
+
+    /// Takes back the last move; false when there is none.
+    pub fn undo(&mut self) -> bool {
+        if self.moves.pop().is_some() {
+            self.positions.pop();
+            true
+        } else {
+            false
+        }
+    }
+
+    /// How many times the current position has stood on the board, counting now. Only positions
+    /// since the last irreversible move can match, and the hash covers side, rights and e.p.
+    pub fn repetitions(&self) -> usize {
+        let now = self.current();
+        let window = (now.reversible_plies() as usize).min(self.positions.len() - 1);
+        let hash = now.hash();
+        self.positions[self.positions.len() - 1 - window..]
+            .iter()
+            .filter(|p| p.hash() == hash)
+            .count()
+    }
+
+    /// The game's result, if it is over: the position's own rules first (a mate on the last
+    /// permitted move still counts), then threefold repetition.
+    pub fn outcome(&self) -> Option<Outcome> {
+        if let Some(outcome) = self.current().rule_outcome() {
+            return Some(outcome);
+        }
+        (self.repetitions() >= 3).then_some(Outcome::Draw {
+            reason: EndReason::Repetition,
+        })
+    }
+}

@@ -1,0 +1,48 @@
+//! The one place that maps a variant's name to its type. Everything generic is entered through
+//! here once, at the top, so no hot loop ever branches on the variant.
+
+use crate::game::Game;
+use crate::variants::chess::Chess;
+use crate::variants::cylinder::Cylinder;
+use std::fmt;
+
+/// Something to run for one variant type, chosen at run time by name.
+pub trait VariantVisitor {
+    type Output;
+    fn visit<G: Game>(self) -> Self::Output;
+}
+
+macro_rules! registry {
+    ($($ty:ty),* $(,)?) => {
+        /// Every variant name, in the order they are listed to users.
+        pub const VARIANT_NAMES: &[&str] = &[$(<$ty as Game>::NAME),*];
+
+        /// Runs `visitor` for the variant called `name`.
+        pub fn with_variant<V: VariantVisitor>(name: &str, visitor: V) -> Result<V::Output, UnknownVariant> {
+            $(
+                if name == <$ty as Game>::NAME {
+                    return Ok(visitor.visit::<$ty>());
+                }
+            )*
+            Err(UnknownVariant(name.chars().take(40).collect()))
+        }
+    };
+}
+
+registry!(Chess, Cylinder);
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct UnknownVariant(pub String);
+
+impl fmt::Display for UnknownVariant {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "unknown variant '{}' (known: {})",
+            self.0,
+            VARIANT_NAMES.join(", ")
+        )
+    }
+}
+
+impl std::error::Error for UnknownVariant {}

@@ -1,0 +1,266 @@
+//! Reading and writing the standard six-field FEN of the 8x8 variants.
+
+use super::board::{Board, Castling};
+use super::geometry::Geometry;
+use super::piece::{Piece, Role};
+use crate::core::{Bitboard, Color, Square};
+use crate::errors::FenError;
+
+pub const START_FEN: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+
+impl<G: Geometry> Board<G> {
+    /// Reads a FEN. The move counters may be left off (as in EPD); anything else missing, extra
+    /// or inconsistent is an error naming the field.
+    pub fn from_fen(fen: &str) -> Result<Board<G>, FenError> {
+        let fields: Vec<&str> = fen.split_whitespace().collect();
+        if fields.len() < 4 || fields.len() > 6 {
+            return Err(FenError::new(
+                "fields",
+                format!("expected 6 space-separated fields, found {}", fields.len()),
+            ));
+        }
+        let mut b = Board::empty();
+        parse_placement(&mut b, fields[0])?;
+        b.side = match fields[1] {
+            "w" => Color::White,
+            "b" => Color::Black,
+            other => {
+                return Err(FenError::new(
+                    "side to move",
+                    format!("expected 'w' or 'b', found '{}'", clip(other)),
+                ))
+            }
+        };
+        validate_kings_and_pawns(&b)?;
+        b.castling = parse_castling(&b, fields[2])?;
+        b.ep = parse_ep(&b, fields[3])?;
+        b.halfmove = parse_counter(fields.get(4).copied(), "halfmove clock", 0)?;
+        b.fullmove = parse_counter(fields.get(5).copied(), "fullmove number", 1)?.max(1);
+        let opponent_king = b.king_square(!b.side);
+        if b.is_attacked(opponent_king, b.side, b.occupied()) {
+            return Err(FenError::new(
+                "placement",
+                "the side not to move is in check (its king could be captured)",
+            ));
+        }
+        // An unusable target is dropped rather than kept, as the board never stores one.
+        if b.ep.is_some_and(|ep| !b.ep_capturable(ep)) {
+            b.ep = None;
+        }
+        b.hash = b.hash_from_scratch();
+        Ok(b)
+    }
+
+    pub fn to_fen(&self) -> String {
+        let mut out = String::with_capacity(90);
+        for rank in (0..8).rev() {
+            let mut empty = 0;
+            for file in 0..8 {
+                match self.piece_at(Square::from_coords(file, rank)) {
+                    Some(p) => {
+                        if empty > 0 {
+                            out.push(char::from(b'0' + empty));
+                            empty = 0;
+                        }
+                        out.push(p.fen_char());
+                    }
+                    None => empty += 1,
+                }
+            }
+            if empty > 0 {
+                out.push(char::from(b'0' + empty));
+            }
+            if rank > 0 {
+                out.push('/');
+            }
+        }
+        out.push(' ');
+        out.push(self.side.fen_char());
+        out.push(' ');
+        let c = self.castling;
+        let rights = [
+            (Castling::WHITE_KING, 'K'),
+            (Castling::WHITE_QUEEN, 'Q'),
+            (Castling::BLACK_KING, 'k'),
+            (Castling::BLACK_QUEEN, 'q'),
+        ];
+        let mut any = false;
+        for (bit, ch) in rights {
+            if c.has(bit) {
+                out.push(ch);
+                any = true;
+            }
+        }
+        if !any {
+            out.push('-');
+        }
+        match self.ep {
+            Some(ep) => out.push_str(&format!(" {ep}")),
+            None => out.push_str(" -"),
+        }
+        out.push_str(&format!(" {} {}", self.halfmove, self.fullmove));
+        out
+    }
+}
+
+/// Keeps error messages one short line even for megabyte inputs.
+fn clip(s: &str) -> String {
+    let mut out: String = s.chars().take(20).collect();
+    if s.chars().count() > 20 {
+        out.push('…');
+    }
+    out
+}
+
+fn parse_placement<G: Geometry>(b: &mut Board<G>, text: &str) -> Result<(), FenError> {
+    let ranks: Vec<&str> = text.split('/').collect();
+    if ranks.len() != 8 {
+        return Err(FenError::new(
+            "placement",
+            format!("expected 8 ranks separated by '/', found {}", ranks.len()),
+        ));
+    }
+    for (i, row) in ranks.iter().enumerate() {
+        let rank = 7 - i as u8;
+        let mut file: u8 = 0;
+        for ch in row.chars() {
+            if let Some(d) = ch.to_digit(10) {
+                if d == 0 || d > 8 {
+                    return Err(FenError::new(
+                        "placement",
+                        format!("rank {}: bad empty-square count '{ch}'", rank + 1),
+                    ));
+                }
+                file += d as u8;
+            } else if let Some(piece) = Piece::from_fen_char(ch) {
+                if file >= 8 {
+                    return Err(FenError::new(
+                        "placement",
+                        format!("rank {} has more than 8 squares", rank + 1),
+                    ));
+                }
+                b.put(Square::from_coords(file, rank), piece);
+                file += 1;
+            } else {
+                return Err(FenError::new(
+                    "placement",
+                    format!("rank {}: unknown piece letter '{ch}'", rank + 1),
+                ));
+            }
+            if file > 8 {
+                return Err(FenError::new(
+                    "placement",
+                    format!("rank {} has more than 8 squares", rank + 1),
+                ));
+            }
+        }
+        if file != 8 {
+            return Err(FenError::new(
+                "placement",
+                format!("rank {} has {file} squares, expected 8", rank + 1),
+            ));
+        }
+    }
+    Ok(())
+}
+
+fn validate_kings_and_pawns<G: Geometry>(b: &Board<G>) -> Result<(), FenError> {
+    for color in [Color::White, Color::Black] {
+        let kings = b.pieces(color, Role::King).count();
+        if kings != 1 {
+            let name = if color == Color::White {
+                "White"
+            } else {
+                "Black"
+            };
+            return Err(FenError::new(
+                "placement",
+                format!("{name} has {kings} kings, expected 1"),
+            ));
+        }
+    }
+    if (b.by_role(Role::Pawn) & (Bitboard::RANK_1 | Bitboard::RANK_8)).any() {
+        return Err(FenError::new("placement", "a pawn stands on rank 1 or 8"));
+    }
+    Ok(())
+}
+
+fn parse_castling<G: Geometry>(b: &Board<G>, text: &str) -> Result<Castling, FenError> {
+    if text == "-" {
+        return Ok(Castling(0));
+    }
+    let mut rights = 0u8;
+    for ch in text.chars() {
+        let (bit, color, rook_file) = match ch {
+            'K' => (Castling::WHITE_KING, Color::White, 7),
+            'Q' => (Castling::WHITE_QUEEN, Color::White, 0),
+            'k' => (Castling::BLACK_KING, Color::Black, 7),
+            'q' => (Castling::BLACK_QUEEN, Color::Black, 0),
+            _ => {
+                return Err(FenError::new(
+                    "castling",
+                    format!("expected '-' or letters from KQkq, found '{}'", clip(text)),
+                ))
+            }
+        };
+        if rights & bit != 0 {
+            return Err(FenError::new("castling", format!("'{ch}' appears twice")));
+        }
+        let home = if color == Color::White { 0 } else { 7 };
+        let king_home =
+            b.piece_at(Square::from_coords(4, home)) == Some(Piece::new(color, Role::King));
+        let rook_home =
+            b.piece_at(Square::from_coords(rook_file, home)) == Some(Piece::new(color, Role::Rook));
+        if !king_home || !rook_home {
+            let corner = Square::from_coords(rook_file, home);
+            return Err(FenError::new(
+                "castling",
+                format!(
+                    "'{ch}' needs the king on {} and a rook on {corner}",
+                    Square::from_coords(4, home)
+                ),
+            ));
+        }
+        rights |= bit;
+    }
+    Ok(Castling(rights))
+}
+
+fn parse_ep<G: Geometry>(b: &Board<G>, text: &str) -> Result<Option<Square>, FenError> {
+    if text == "-" {
+        return Ok(None);
+    }
+    let Some(ep) = Square::parse(text) else {
+        return Err(FenError::new(
+            "en passant",
+            format!("expected '-' or a square, found '{}'", clip(text)),
+        ));
+    };
+    // The target lies behind a pawn of the side that just moved, which came from two squares back.
+    let (rank, mover) = match b.side {
+        Color::White => (5, Color::Black),
+        Color::Black => (2, Color::White),
+    };
+    let behind = |dr: i8| Square::from_coords(ep.file(), (ep.rank() as i8 + dr) as u8);
+    let toward_mover = if mover == Color::White { 1 } else { -1 };
+    if ep.rank() != rank
+        || b.piece_at(behind(toward_mover)) != Some(Piece::new(mover, Role::Pawn))
+        || b.piece_at(ep).is_some()
+        || b.piece_at(behind(-toward_mover)).is_some()
+    {
+        return Err(FenError::new(
+            "en passant",
+            format!("{ep} is not the square a pawn just passed over"),
+        ));
+    }
+    Ok(Some(ep))
+}
+
+fn parse_counter(text: Option<&str>, field: &'static str, default: u16) -> Result<u16, FenError> {
+    match text {
+        None => Ok(default),
+        Some(t) => t
+            .parse::<u16>()
+            .map_err(|_| FenError::new(field, format!("expected a number, found '{}'", clip(t)))),
+    }
+}

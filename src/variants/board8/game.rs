@@ -1,0 +1,125 @@
+//! The 8x8 board as a Game: the glue between the shared machinery and the generic layers.
+
+use super::board::Board;
+use super::fen::START_FEN;
+use super::geometry::Geometry;
+use super::moves::Move;
+use super::piece::Role;
+use crate::core::{Player, Square};
+use crate::errors::{FenError, MoveError};
+use crate::game::Game;
+use crate::outcome::{EndReason, Outcome};
+
+impl<G: Geometry> Game for Board<G> {
+    type Move = Move;
+    const NAME: &'static str = G::VARIANT;
+    const PLAYERS: usize = 2;
+
+    fn startpos() -> Self {
+        Board::from_fen(START_FEN).expect("the start position is valid")
+    }
+    fn from_fen(fen: &str) -> Result<Self, FenError> {
+        Board::from_fen(fen)
+    }
+    fn fen(&self) -> String {
+        self.to_fen()
+    }
+    fn side_to_move(&self) -> Player {
+        self.side.player()
+    }
+    fn legal_moves(&self, moves: &mut Vec<Move>) {
+        Board::legal_moves(self, moves)
+    }
+    fn count_legal_moves(&self) -> u64 {
+        Board::count_legal_moves(self)
+    }
+    fn play(&mut self, mv: Move) {
+        Board::play(self, mv)
+    }
+    fn hash(&self) -> u64 {
+        self.hash
+    }
+    fn hash_from_scratch(&self) -> u64 {
+        Board::hash_from_scratch(self)
+    }
+
+    /// UCI coordinates: `e2e4`, `e7e8q`, castling as the king's move (`e1g1`).
+    fn parse_move(&self, token: &str) -> Result<Move, MoveError> {
+        let shape = || MoveError::new(token, "expected a move like e2e4 or e7e8q");
+        if !token.is_ascii() || !(4..=5).contains(&token.len()) {
+            return Err(shape());
+        }
+        let from = Square::parse(&token[0..2]).ok_or_else(shape)?;
+        let to = Square::parse(&token[2..4]).ok_or_else(shape)?;
+        let promotion = match token.get(4..) {
+            Some("") | None => None,
+            Some(letter) => match Role::from_letter(letter.chars().next().unwrap_or(' ')) {
+                Some(r @ (Role::Knight | Role::Bishop | Role::Rook | Role::Queen))
+                    if letter.chars().all(|c| c.is_ascii_lowercase()) =>
+                {
+                    Some(r)
+                }
+                _ => {
+                    return Err(MoveError::new(
+                        token,
+                        "promotion letter must be q, r, b or n",
+                    ))
+                }
+            },
+        };
+        let mut moves = Vec::with_capacity(64);
+        self.legal_moves(&mut moves);
+        if let Some(&mv) = moves
+            .iter()
+            .find(|m| m.from() == from && m.to() == to && m.promotion() == promotion)
+        {
+            return Ok(mv);
+        }
+        let reason = match self.piece_at(from) {
+            None => format!("no man on {from}"),
+            Some(p) if p.color != self.side => format!("the man on {from} is not the mover's"),
+            Some(_)
+                if promotion.is_none()
+                    && moves.iter().any(|m| m.from() == from && m.to() == to) =>
+            {
+                "a promotion needs its piece letter (q, r, b or n)".to_string()
+            }
+            Some(_) => "not legal in this position".to_string(),
+        };
+        Err(MoveError::new(token, reason))
+    }
+
+    fn format_move(&self, mv: Move) -> String {
+        mv.to_string()
+    }
+
+    fn rule_outcome(&self) -> Option<Outcome> {
+        if self.count_legal_moves() == 0 {
+            return Some(if self.in_check() {
+                Outcome::Win {
+                    winner: (!self.side).player(),
+                    reason: EndReason::Checkmate,
+                }
+            } else {
+                Outcome::Draw {
+                    reason: EndReason::Stalemate,
+                }
+            });
+        }
+        if self.halfmove >= 100 {
+            return Some(Outcome::Draw {
+                reason: EndReason::FiftyMoveRule,
+            });
+        }
+        if G::is_dead_position(self) {
+            return Some(Outcome::Draw {
+                reason: EndReason::DeadPosition,
+            });
+        }
+        None
+    }
+
+    fn reversible_plies(&self) -> u32 {
+        self.halfmove as u32
+    }
+}

@@ -1,0 +1,82 @@
+//! What an 8x8 variant's board shape decides: how men attack, and what pins and checks look like.
+//! FIDE chess and the cylinder implement this; everything else on the 8x8 board is shared.
+
+use super::board::Board;
+use crate::core::{Bitboard, Color, Square};
+use std::fmt::Debug;
+
+pub trait Geometry: Copy + Default + Send + Sync + Debug + 'static {
+    /// The variant's UCI_Variant name.
+    const VARIANT: &'static str;
+    /// True when the a- and h-files are joined: pawn captures then cross the edge.
+    const WRAPS: bool;
+
+    fn knight(sq: Square) -> Bitboard;
+    fn king(sq: Square) -> Bitboard;
+    /// The squares a pawn of `color` on `sq` attacks.
+    fn pawn(color: Color, sq: Square) -> Bitboard;
+    fn rook(sq: Square, occ: Bitboard) -> Bitboard;
+    fn bishop(sq: Square, occ: Bitboard) -> Bitboard;
+
+    /// Checks against, and pins of, the side to move (whose king stands on `king`).
+    fn safety(board: &Board<Self>, king: Square) -> Safety;
+
+    /// True when no sequence of legal moves can end in mate (rules: dead position).
+    fn is_dead_position(board: &Board<Self>) -> bool;
+}
+
+/// What king safety allows the side to move.
+#[derive(Clone, Copy, Debug)]
+pub struct Safety {
+    /// Destinations that answer every check (capture or interpose); all squares when not in
+    /// check, none when no single non-king move can answer (double check).
+    pub evasion: Bitboard,
+    pub in_check: bool,
+    pub pinned: Bitboard,
+    pins: [(Square, Bitboard); 8],
+    pin_count: usize,
+}
+
+impl Safety {
+    pub fn new() -> Safety {
+        Safety {
+            evasion: Bitboard::ALL,
+            in_check: false,
+            pinned: Bitboard::EMPTY,
+            pins: [(Square::A1, Bitboard::EMPTY); 8],
+            pin_count: 0,
+        }
+    }
+
+    /// A check along `line` (the checker's square included): moves must land on it.
+    #[inline(always)]
+    pub fn add_check(&mut self, line: Bitboard) {
+        self.evasion &= line;
+        self.in_check = true;
+    }
+
+    /// `sq` is pinned and may only move within `ray` (pinner included). On a cylinder one man
+    /// can be pinned along two rays at once; then it may move only where both allow.
+    #[inline(always)]
+    pub fn add_pin(&mut self, sq: Square, ray: Bitboard) {
+        debug_assert!(self.pin_count < 8, "one pin per direction from the king");
+        self.pins[self.pin_count] = (sq, ray);
+        self.pin_count += 1;
+        self.pinned = self.pinned.with(sq);
+    }
+
+    /// Where the pinned man on `sq` may go.
+    #[inline]
+    pub fn pin_ray(&self, sq: Square) -> Bitboard {
+        self.pins[..self.pin_count]
+            .iter()
+            .filter(|(s, _)| *s == sq)
+            .fold(Bitboard::ALL, |acc, (_, ray)| acc & *ray)
+    }
+}
+
+impl Default for Safety {
+    fn default() -> Self {
+        Safety::new()
+    }
+}

@@ -1,0 +1,19 @@
+//! The machinery the FIDE-rules 8x8 variants share: board, FEN, move generation, make-move.
+//! A variant plugs in its Geometry (how men attack); spinchess and doublemove build on this too.
+
+mod board;
+mod fen;
+mod game;
+mod geometry;
+mod make;
+mod movegen;
+mod moves;
+mod piece;
+pub mod reference;
+
+pub use board::{Board, Castling};
+pub use fen::START_FEN;
+pub use geometry::{Geometry, Safety};
+pub use movegen::{generate, MoveCounter, MoveSink};
+pub use moves::{Move, MoveKind};
+pub use piece::{Piece, Role};

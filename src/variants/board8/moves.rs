@@ -1,0 +1,90 @@
+//! A move of the 8x8 variants in 16 bits: from (6), to (6), kind (4).
+
+use super::piece::Role;
+use crate::core::Square;
+use std::fmt;
+
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+#[repr(u8)]
+pub enum MoveKind {
+    Normal = 0,
+    /// A pawn's two-square step: the only move that can create an en-passant target.
+    DoublePush = 1,
+    /// Written as the king's move; the rook goes beside it.
+    Castle = 2,
+    EnPassant = 3,
+    PromoteKnight = 4,
+    PromoteBishop = 5,
+    PromoteRook = 6,
+    PromoteQueen = 7,
+}
+
+impl MoveKind {
+    pub const PROMOTIONS: [MoveKind; 4] = [
+        MoveKind::PromoteQueen,
+        MoveKind::PromoteRook,
+        MoveKind::PromoteBishop,
+        MoveKind::PromoteKnight,
+    ];
+    const ALL: [MoveKind; 8] = [
+        MoveKind::Normal,
+        MoveKind::DoublePush,
+        MoveKind::Castle,
+        MoveKind::EnPassant,
+        MoveKind::PromoteKnight,
+        MoveKind::PromoteBishop,
+        MoveKind::PromoteRook,
+        MoveKind::PromoteQueen,
+    ];
+    pub const fn promotion(self) -> Option<Role> {
+        match self {
+            MoveKind::PromoteKnight => Some(Role::Knight),
+            MoveKind::PromoteBishop => Some(Role::Bishop),
+            MoveKind::PromoteRook => Some(Role::Rook),
+            MoveKind::PromoteQueen => Some(Role::Queen),
+            _ => None,
+        }
+    }
+}
+
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Default)]
+pub struct Move(u16);
+
+impl Move {
+    #[inline(always)]
+    pub const fn new(from: Square, to: Square, kind: MoveKind) -> Move {
+        Move(from.index() as u16 | (to.index() as u16) << 6 | (kind as u16) << 12)
+    }
+    #[inline(always)]
+    pub const fn from(self) -> Square {
+        Square::new((self.0 & 63) as u8)
+    }
+    #[inline(always)]
+    pub const fn to(self) -> Square {
+        Square::new((self.0 >> 6 & 63) as u8)
+    }
+    #[inline(always)]
+    pub const fn kind(self) -> MoveKind {
+        MoveKind::ALL[(self.0 >> 12) as usize & 7]
+    }
+    pub const fn promotion(self) -> Option<Role> {
+        self.kind().promotion()
+    }
+}
+
+impl fmt::Display for Move {
+    /// UCI coordinate notation: `e2e4`, `e7e8q`; castling as the king's move.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}{}", self.from(), self.to())?;
+        if let Some(role) = self.promotion() {
+            write!(f, "{}", role.letter())?;
+        }
+        Ok(())
+    }
+}
+
+impl fmt::Debug for Move {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{self}")
+    }
+}

@@ -1,0 +1,78 @@
+//! The six FIDE men, shared by the 8x8 variants.
+
+use crate::core::Color;
+
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, PartialOrd, Ord)]
+#[repr(u8)]
+pub enum Role {
+    Pawn = 0,
+    Knight,
+    Bishop,
+    Rook,
+    Queen,
+    King,
+}
+
+impl Role {
+    pub const ALL: [Role; 6] = [
+        Role::Pawn,
+        Role::Knight,
+        Role::Bishop,
+        Role::Rook,
+        Role::Queen,
+        Role::King,
+    ];
+    #[inline(always)]
+    pub const fn index(self) -> usize {
+        self as usize
+    }
+    /// Lowercase letter, as in FEN for Black and in promotion suffixes.
+    pub const fn letter(self) -> char {
+        match self {
+            Role::Pawn => 'p',
+            Role::Knight => 'n',
+            Role::Bishop => 'b',
+            Role::Rook => 'r',
+            Role::Queen => 'q',
+            Role::King => 'k',
+        }
+    }
+    pub fn from_letter(c: char) -> Option<Role> {
+        Role::ALL
+            .into_iter()
+            .find(|r| r.letter() == c.to_ascii_lowercase())
+    }
+}
+
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub struct Piece {
+    pub color: Color,
+    pub role: Role,
+}
+
+impl Piece {
+    pub const fn new(color: Color, role: Role) -> Piece {
+        Piece { color, role }
+    }
+    /// 0..12, for Zobrist keys: colour-major.
+    #[inline(always)]
+    pub const fn index(self) -> usize {
+        self.color.index() * 6 + self.role.index()
+    }
+    /// The FEN letter: uppercase for White.
+    pub fn fen_char(self) -> char {
+        match self.color {
+            Color::White => self.role.letter().to_ascii_uppercase(),
+            Color::Black => self.role.letter(),
+        }
+    }
+    pub fn from_fen_char(c: char) -> Option<Piece> {
+        let role = Role::from_letter(c)?;
+        let color = if c.is_ascii_uppercase() {
+            Color::White
+        } else {
+            Color::Black
+        };
+        Some(Piece { color, role })
+    }
+}

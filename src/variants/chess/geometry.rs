@@ -1,0 +1,82 @@
+//! FIDE geometry: the board has edges on all four sides.
+
+use super::attacks;
+use crate::core::{Bitboard, Color, Square};
+use crate::variants::board8::{Board, Geometry, Role, Safety};
+
+#[derive(Clone, Copy, Default, Debug, PartialEq, Eq, Hash)]
+pub struct Flat;
+
+impl Geometry for Flat {
+    const VARIANT: &'static str = "chess";
+    const WRAPS: bool = false;
+
+    #[inline(always)]
+    fn knight(sq: Square) -> Bitboard {
+        attacks::knight(sq)
+    }
+    #[inline(always)]
+    fn king(sq: Square) -> Bitboard {
+        attacks::king(sq)
+    }
+    #[inline(always)]
+    fn pawn(color: Color, sq: Square) -> Bitboard {
+        attacks::pawn(color, sq)
+    }
+    #[inline(always)]
+    fn rook(sq: Square, occ: Bitboard) -> Bitboard {
+        attacks::rook(sq, occ)
+    }
+    #[inline(always)]
+    fn bishop(sq: Square, occ: Bitboard) -> Bitboard {
+        attacks::bishop(sq, occ)
+    }
+
+    /// Sliders that would see the king through our own men ("snipers") check it when nothing
+    /// stands between, and pin the one man that does.
+    #[inline(always)]
+    fn safety(b: &Board<Self>, king: Square) -> Safety {
+        let us = b.side_to_move();
+        let them = !us;
+        let theirs = b.by_color(them);
+        let occ = b.occupied();
+        let mut safety = Safety::new();
+        let leapers = (attacks::knight(king) & b.pieces(them, Role::Knight))
+            | (attacks::pawn(us, king) & b.pieces(them, Role::Pawn));
+        for checker in leapers {
+            safety.add_check(Bitboard::from_square(checker));
+        }
+        let queens = b.pieces(them, Role::Queen);
+        let snipers = (attacks::rook(king, theirs) & (b.pieces(them, Role::Rook) | queens))
+            | (attacks::bishop(king, theirs) & (b.pieces(them, Role::Bishop) | queens));
+        for sniper in snipers {
+            let path = attacks::between(king, sniper);
+            let blockers = path & occ;
+            if blockers.is_empty() {
+                safety.add_check(path.with(sniper));
+            } else if blockers.at_most_one() {
+                // A lone enemy man in between is no pin of ours (it may be a discovered check).
+                if (blockers & b.by_color(us)).any() {
+                    safety.add_pin(blockers.lsb(), path.with(sniper));
+                }
+            }
+        }
+        safety
+    }
+
+    /// Dead by material: no pawns, rooks or queens, and either at most one knight or bishop in
+    /// all, or only bishops, all on squares of one colour (then no mate can ever be set up).
+    fn is_dead_position(b: &Board<Self>) -> bool {
+        let heavy = b.by_role(Role::Pawn) | b.by_role(Role::Rook) | b.by_role(Role::Queen);
+        if heavy.any() {
+            return false;
+        }
+        let knights = b.by_role(Role::Knight);
+        let bishops = b.by_role(Role::Bishop);
+        let minors = knights | bishops;
+        minors.at_most_one()
+            || (knights.is_empty()
+                && ((bishops & Bitboard::LIGHT).is_empty()
+                    || (bishops & !Bitboard::LIGHT).is_empty()))
+    }
+}

@@ -1,0 +1,86 @@
+//! Cylinder geometry (rules/cylinder.md): files a and h are joined, ranks are not.
+
+use super::attacks::{self, Dir};
+use crate::core::{Bitboard, Color, Square};
+use crate::variants::board8::{Board, Geometry, Role, Safety};
+
+#[derive(Clone, Copy, Default, Debug, PartialEq, Eq, Hash)]
+pub struct Wrapped;
+
+impl Geometry for Wrapped {
+    const VARIANT: &'static str = "cylinder";
+    const WRAPS: bool = true;
+
+    #[inline(always)]
+    fn knight(sq: Square) -> Bitboard {
+        attacks::knight(sq)
+    }
+    #[inline(always)]
+    fn king(sq: Square) -> Bitboard {
+        attacks::king(sq)
+    }
+    #[inline(always)]
+    fn pawn(color: Color, sq: Square) -> Bitboard {
+        attacks::pawn(color, sq)
+    }
+    #[inline(always)]
+    fn rook(sq: Square, occ: Bitboard) -> Bitboard {
+        attacks::rook(sq, occ)
+    }
+    #[inline(always)]
+    fn bishop(sq: Square, occ: Bitboard) -> Bitboard {
+        attacks::bishop(sq, occ)
+    }
+
+    /// Checks and pins ray by ray from the king. Two squares can be joined by two different
+    /// lines here (round the edge, or two diagonals meeting four ranks away), so "the squares
+    /// between king and slider" is only defined per ray: each checking ray narrows the evasion
+    /// mask (a slider checking along two rays can then only be captured), and a man pinned along
+    /// two rays may move only where both allow.
+    #[inline(always)]
+    fn safety(b: &Board<Self>, king: Square) -> Safety {
+        let us = b.side_to_move();
+        let them = !us;
+        let occ = b.occupied();
+        let ours = b.by_color(us);
+        let mut safety = Safety::new();
+        let leapers = (attacks::knight(king) & b.pieces(them, Role::Knight))
+            | (attacks::pawn(us, king) & b.pieces(them, Role::Pawn));
+        for checker in leapers {
+            safety.add_check(Bitboard::from_square(checker));
+        }
+        let queens = b.pieces(them, Role::Queen);
+        let orthogonal = b.pieces(them, Role::Rook) | queens;
+        let diagonal = b.pieces(them, Role::Bishop) | queens;
+        for dir in Dir::ALL {
+            let sliders = if dir.is_orthogonal() {
+                orthogonal
+            } else {
+                diagonal
+            };
+            if (attacks::full_ray(dir, king) & sliders).is_empty() {
+                continue;
+            }
+            let near = attacks::ray(dir, king, occ);
+            let blocker = near & occ;
+            if (blocker & sliders).any() {
+                safety.add_check(near);
+            } else if (blocker & ours).any() {
+                let far = attacks::ray(dir, king, occ ^ blocker);
+                if (far & occ & sliders).any() {
+                    safety.add_pin(blocker.lsb(), far);
+                }
+            }
+        }
+        safety
+    }
+
+    /// rules/cylinder.md §6: exactly K v K, K+B v K and K+N v K.
+    fn is_dead_position(b: &Board<Self>) -> bool {
+        let kings = b.by_role(Role::King);
+        let others = b.occupied() & !kings;
+        others.is_empty()
+            || (others.at_most_one()
+                && (others & (b.by_role(Role::Bishop) | b.by_role(Role::Knight))).any())
+    }
+}
