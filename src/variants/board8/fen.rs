@@ -264,3 +264,109 @@ fn parse_counter(text: Option<&str>, field: &'static str, default: u16) -> Resul
             .map_err(|_| FenError::new(field, format!("expected a number, found '{}'", clip(t)))),
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use crate::variants::chess::Chess;
+    use crate::variants::cylinder::Cylinder;
+
+    const ROUND_TRIP: [&str; 8] = [
+        super::START_FEN,
+        "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+        "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1",
+        "rnbq1k1r/pp1Pbppp/2p5/8/2B5/8/PPP1NnPP/RNBQK2R w KQ - 1 8",
+        "rnbqkbnr/ppp1p1pp/8/3pPp2/8/8/PPPP1PPP/RNBQKBNR w KQkq f6 0 3",
+        "rnbqkbnr/pppp1ppp/8/8/3Pp3/8/PPP1PPPP/RNBQKBNR b Kq d3 0 3",
+        "4k3/8/8/8/8/8/8/4K3 b - - 99 120",
+        "r3k3/8/8/8/8/8/8/4K2R w Kq - 0 1",
+    ];
+
+    #[test]
+    fn fen_round_trips() {
+        for fen in ROUND_TRIP {
+            assert_eq!(Chess::from_fen(fen).unwrap().to_fen(), fen);
+            // Position 3 is illegal on the cylinder (see below).
+            if fen != ROUND_TRIP[2] {
+                assert_eq!(Cylinder::from_fen(fen).unwrap().to_fen(), fen);
+            }
+        }
+    }
+
+    #[test]
+    fn move_counters_may_be_left_off() {
+        let b = Chess::from_fen("4k3/8/8/8/8/8/8/4K3 w - -").unwrap();
+        assert_eq!(b.to_fen(), "4k3/8/8/8/8/8/8/4K3 w - - 0 1");
+    }
+
+    #[test]
+    fn unusable_en_passant_target_is_dropped() {
+        // No black pawn beside e4, so the target can never be used and is not kept.
+        let b = Chess::from_fen("4k3/8/8/8/4P3/8/8/4K3 b - e3 0 1").unwrap();
+        assert_eq!(b.en_passant(), None);
+        assert!(b.to_fen().contains(" b - - 0 1"));
+    }
+
+    #[test]
+    fn en_passant_across_the_edge_is_kept_on_the_cylinder() {
+        // The a5 pawn captures h6 only round the edge: kept for cylinder, dropped for chess.
+        let fen = "4k3/8/8/P6p/8/8/8/4K3 w - h6 0 2";
+        assert_eq!(Cylinder::from_fen(fen).unwrap().to_fen(), fen);
+        assert_eq!(Chess::from_fen(fen).unwrap().en_passant(), None);
+    }
+
+    /// Each malformed FEN is refused with an error naming the field at fault.
+    #[test]
+    fn malformed_fens_name_their_field() {
+        let cases: [(&str, &str); 22] = [
+            ("", "fields"),
+            ("8/8/8/8/8/8/8/8", "fields"),
+            ("4k3/8/8/8/8/8/8/4K3 w - - 0 1 extra", "fields"),
+            ("4k3/8/8/8/8/8/4K3 w - - 0 1", "placement"),
+            ("4k3/8/8/8/8/8/8/8/4K3 w - - 0 1", "placement"),
+            ("4k4/8/8/8/8/8/8/4K3 w - - 0 1", "placement"),
+            ("4k3/8/8/8/8/8/8/4K2 w - - 0 1", "placement"),
+            ("4k3/8/8/8/8/8/8/4K2X w - - 0 1", "placement"),
+            ("4k3/8/8/8/8/8/8/4K02 w - - 0 1", "placement"),
+            ("4k3/8/8/8/8/8/8/8 w - - 0 1", "placement"),
+            ("4k3/8/8/8/8/8/8/3KK3 w - - 0 1", "placement"),
+            ("4k3/8/8/8/8/8/8/P3K3 w - - 0 1", "placement"),
+            ("4k3/8/8/8/8/8/4r3/4K3 b - - 0 1", "placement"),
+            ("4k3/8/8/8/8/8/8/4K3 x - - 0 1", "side to move"),
+            ("4k3/8/8/8/8/8/8/4K3 w X - 0 1", "castling"),
+            ("4k3/8/8/8/8/8/8/4K3 w K - 0 1", "castling"),
+            ("4k3/8/8/8/8/8/8/4K2R w KK - 0 1", "castling"),
+            ("4k3/8/8/8/8/8/8/4K3 w - e9 0 1", "en passant"),
+            ("4k3/8/8/8/8/8/8/4K3 w - e6 0 1", "en passant"),
+            ("4k3/8/8/8/8/8/8/4K3 w - e3 0 1", "en passant"),
+            ("4k3/8/8/8/8/8/8/4K3 w - - x 1", "halfmove clock"),
+            ("4k3/8/8/8/8/8/8/4K3 w - - 0 -1", "fullmove number"),
+        ];
+        for (fen, field) in cases {
+            match Chess::from_fen(fen) {
+                Ok(_) => panic!("accepted malformed FEN '{fen}'"),
+                Err(e) => assert_eq!(e.field, field, "'{fen}': {e}"),
+            }
+        }
+    }
+
+    #[test]
+    fn kings_adjacent_across_the_edge_are_refused_on_the_cylinder() {
+        // Ka4 with kh5 (rules/cylinder.md §2): legal on a flat board, not on the cylinder.
+        let fen = "8/8/8/7k/K7/8/8/8 w - - 0 1";
+        assert!(Chess::from_fen(fen).is_ok());
+        assert_eq!(Cylinder::from_fen(fen).unwrap_err().field, "placement");
+        // In CPW position 3 the rook on b4 attacks the black king on h4 via a4, round the edge,
+        // with White to move: no legal cylinder position.
+        assert_eq!(
+            Cylinder::from_fen(ROUND_TRIP[2]).unwrap_err().field,
+            "placement"
+        );
+    }
+
+    #[test]
+    fn huge_input_gives_a_short_error() {
+        let fen = format!("{} w - - 0 1", "p".repeat(1 << 20));
+        let e = Chess::from_fen(&fen).unwrap_err();
+        assert!(e.to_string().len() < 200, "{e}");
+    }
+}

@@ -1,0 +1,113 @@
+//! Runs every perft vector in tests/perft/<variant>.epd against the variant of the same name.
+//! Format (rules/README.md): blocks of `id <name>`, `epd <FEN>`, `perft <depth> <nodes>` lines.
+
+use kaleido::game::Game;
+use kaleido::perft::perft;
+use kaleido::registry::{with_variant, VariantVisitor};
+use std::path::PathBuf;
+
+/// Vectors above this many nodes are for bench/, to keep the test run short.
+const MAX_NODES: u64 = 100_000_000;
+
+#[derive(Debug, Default)]
+struct Vector {
+    id: String,
+    fen: Option<String>,
+    moves: Vec<String>,
+    expected: Vec<(u32, u64)>,
+}
+
+fn parse(text: &str) -> Vec<Vector> {
+    let mut out = Vec::new();
+    let mut cur = Vector::default();
+    for line in text.lines().map(str::trim) {
+        if line.starts_with('#') {
+            continue;
+        }
+        if line.is_empty() {
+            if !cur.id.is_empty() {
+                out.push(std::mem::take(&mut cur));
+            }
+            continue;
+        }
+        let (key, rest) = line.split_once(' ').unwrap_or((line, ""));
+        match key {
+            "id" => cur.id = rest.to_string(),
+            "epd" => cur.fen = Some(rest.to_string()),
+            "moves" => cur.moves = rest.split_whitespace().map(String::from).collect(),
+            "perft" => {
+                let (d, n) = rest.split_once(' ').expect("perft <depth> <nodes>");
+                cur.expected.push((d.parse().unwrap(), n.parse().unwrap()));
+            }
+            other => panic!("unknown line kind '{other}' in a perft file"),
+        }
+    }
+    if !cur.id.is_empty() {
+        out.push(cur);
+    }
+    out
+}
+
+struct RunVectors(Vec<Vector>);
+
+impl VariantVisitor for RunVectors {
+    type Output = Vec<String>;
+    fn visit<G: Game>(self) -> Vec<String> {
+        let mut failures = Vec::new();
+        for v in self.0 {
+            let mut pos = match &v.fen {
+                Some(fen) => G::from_fen(fen).unwrap_or_else(|e| panic!("{}: {e}", v.id)),
+                None => G::startpos(),
+            };
+            for token in &v.moves {
+                let mv = pos
+                    .parse_move(token)
+                    .unwrap_or_else(|e| panic!("{}: {e}", v.id));
+                pos.play(mv);
+            }
+            for &(depth, nodes) in &v.expected {
+                if nodes > MAX_NODES {
+                    continue;
+                }
+                let got = perft(&pos, depth);
+                if got != nodes {
+                    failures.push(format!(
+                        "{} depth {depth}: expected {nodes}, got {got}",
+                        v.id
+                    ));
+                }
+            }
+        }
+        failures
+    }
+}
+
+fn run_file(variant: &str) {
+    let path: PathBuf = [
+        env!("CARGO_MANIFEST_DIR"),
+        "tests",
+        "perft",
+        &format!("{variant}.epd"),
+    ]
+    .iter()
+    .collect();
+    let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+    let vectors = parse(&text);
+    assert!(!vectors.is_empty(), "{} holds no vectors", path.display());
+    let failures = with_variant(variant, RunVectors(vectors)).expect("variant is registered");
+    assert!(
+        failures.is_empty(),
+        "perft mismatches:\n{}",
+        failures.join("\n")
+    );
+}
+
+#[test]
+fn chess_vectors() {
+    run_file("chess");
+}
+
+#[test]
+fn cylinder_vectors() {
+    run_file("cylinder");
+}
