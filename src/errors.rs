@@ -2,6 +2,24 @@
 
 use std::fmt;
 
+/// User text as it may appear in an error line: at most `max` characters (then `…`), with
+/// control characters escaped so that the message stays one line whatever was typed.
+pub fn quote(text: &str, max: usize) -> String {
+    let mut out = String::new();
+    for (i, c) in text.chars().enumerate() {
+        if i == max {
+            out.push('…');
+            break;
+        }
+        if c.is_control() {
+            out.extend(c.escape_default());
+        } else {
+            out.push(c);
+        }
+    }
+    out
+}
+
 /// A position string that cannot be read.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct FenError {
@@ -36,10 +54,8 @@ pub struct MoveError {
 
 impl MoveError {
     pub fn new(token: &str, message: impl Into<String>) -> MoveError {
-        // Long garbage is cut so that an error line stays one readable line.
-        let token: String = token.chars().take(40).collect();
         MoveError {
-            token,
+            token: quote(token, 40),
             message: message.into(),
         }
     }
@@ -52,3 +68,15 @@ impl fmt::Display for MoveError {
 }
 
 impl std::error::Error for MoveError {}
+
+#[cfg(test)]
+mod tests {
+    use super::quote;
+
+    #[test]
+    fn quote_clips_and_escapes() {
+        assert_eq!(quote("e2e4", 40), "e2e4");
+        assert_eq!(quote("abcdef", 3), "abc…");
+        assert_eq!(quote("a\nb\tc", 40), "a\\nb\\tc");
+    }
+}

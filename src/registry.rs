@@ -24,7 +24,7 @@ macro_rules! registry {
                     return Ok(visitor.visit::<$ty>());
                 }
             )*
-            Err(UnknownVariant(name.chars().take(40).collect()))
+            Err(UnknownVariant(crate::errors::quote(name, 40)))
         }
     };
 }

@@ -9,6 +9,10 @@ use clap::Args;
 use std::io::Write;
 use std::time::Instant;
 
+/// More threads than this only costs memory: perft shares out root moves, of which there are a
+/// few hundred at most.
+const MAX_THREADS: usize = 256;
+
 #[derive(Args, Debug, Clone)]
 pub struct PerftArgs {
     /// Plies to count
@@ -31,8 +35,10 @@ pub struct PerftArgs {
 }
 
 pub fn run(args: PerftArgs) -> Result<(), CliError> {
-    if args.threads == 0 {
-        return Err(CliError("--threads must be at least 1".into()));
+    if !(1..=MAX_THREADS).contains(&args.threads) {
+        return Err(CliError(format!(
+            "--threads must be from 1 to {MAX_THREADS}"
+        )));
     }
     with_variant(&args.variant.clone(), PerftCommand(args))?
 }

@@ -4,7 +4,7 @@ use super::board::{Board, Castling};
 use super::geometry::Geometry;
 use super::piece::{Piece, Role};
 use crate::core::{Bitboard, Color, Square};
-use crate::errors::FenError;
+use crate::errors::{quote, FenError};
 
 pub const START_FEN: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
 
@@ -105,11 +105,7 @@ impl<G: Geometry> Board<G> {
 
 /// Keeps error messages one short line even for megabyte inputs.
 fn clip(s: &str) -> String {
-    let mut out: String = s.chars().take(20).collect();
-    if s.chars().count() > 20 {
-        out.push('…');
-    }
-    out
+    quote(s, 20)
 }
 
 fn parse_placement<G: Geometry>(b: &mut Board<G>, text: &str) -> Result<(), FenError> {
