@@ -626,7 +626,7 @@ fn fen_side_not_to_move_in_check() {
 fn fen_pawn_on_back_rank() {
     fen_fails(
         "4k3/8/8/8/8/8/8/P3K3 w - - 0 1",
-        &["placement", "pawn", "rank 1"],
+        &["placement", "pawn on a1", "first rank"],
     );
     fen_fails(
         "p3k3/8/8/8/8/8/8/4K3 w - - 0 1",

@@ -8,10 +8,25 @@ use crate::errors::{quote, FenError};
 
 pub const START_FEN: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
 
+/// Where pawns may stand in a position string.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum PawnRanks {
+    /// FIDE: never on rank 1 or 8.
+    Fide,
+    /// Also on the owner's own first rank (spinchess: a spin can put them there); never on the
+    /// owner's last rank, where it would have promoted.
+    OwnFirstRankToo,
+}
+
 impl<G: Geometry> Board<G> {
     /// Reads a FEN. The move counters may be left off (as in EPD); anything else missing, extra
     /// or inconsistent is an error naming the field.
     pub fn from_fen(fen: &str) -> Result<Board<G>, FenError> {
+        Board::from_fen_with(fen, PawnRanks::Fide)
+    }
+
+    /// `from_fen` with the variant's rule for where pawns may stand.
+    pub fn from_fen_with(fen: &str, pawns: PawnRanks) -> Result<Board<G>, FenError> {
         let fields: Vec<&str> = fen.split_whitespace().collect();
         if fields.len() < 4 || fields.len() > 6 {
             return Err(FenError::new(
@@ -31,7 +46,8 @@ impl<G: Geometry> Board<G> {
                 ))
             }
         };
-        validate_kings_and_pawns(&b)?;
+        validate_kings(&b)?;
+        validate_pawn_ranks(&b, pawns)?;
         b.castling = parse_castling(&b, fields[2])?;
         b.ep = parse_ep(&b, fields[3])?;
         b.halfmove = parse_counter(fields.get(4).copied(), "halfmove clock", 0)?;
@@ -52,7 +68,23 @@ impl<G: Geometry> Board<G> {
     }
 
     pub fn to_fen(&self) -> String {
-        let mut out = String::with_capacity(90);
+        let ep = match self.ep {
+            Some(ep) => ep.to_string(),
+            None => "-".to_string(),
+        };
+        format!(
+            "{} {} {} {ep} {} {}",
+            self.placement_fen(),
+            self.side.fen_char(),
+            self.castling_fen(),
+            self.halfmove,
+            self.fullmove
+        )
+    }
+
+    /// The first FEN field.
+    pub fn placement_fen(&self) -> String {
+        let mut out = String::with_capacity(72);
         for rank in (0..8).rev() {
             let mut empty = 0;
             for file in 0..8 {
@@ -74,9 +106,12 @@ impl<G: Geometry> Board<G> {
                 out.push('/');
             }
         }
-        out.push(' ');
-        out.push(self.side.fen_char());
-        out.push(' ');
+        out
+    }
+
+    /// The castling field: `KQkq`, a subset, or `-`.
+    pub fn castling_fen(&self) -> String {
+        let mut out = String::with_capacity(4);
         let c = self.castling;
         let rights = [
             (Castling::WHITE_KING, 'K'),
@@ -94,21 +129,16 @@ impl<G: Geometry> Board<G> {
         if !any {
             out.push('-');
         }
-        match self.ep {
-            Some(ep) => out.push_str(&format!(" {ep}")),
-            None => out.push_str(" -"),
-        }
-        out.push_str(&format!(" {} {}", self.halfmove, self.fullmove));
         out
     }
 }
 
 /// Keeps error messages one short line even for megabyte inputs.
-fn clip(s: &str) -> String {
+pub(crate) fn clip(s: &str) -> String {
     quote(s, 20)
 }
 
-fn parse_placement<G: Geometry>(b: &mut Board<G>, text: &str) -> Result<(), FenError> {
+pub(crate) fn parse_placement<G: Geometry>(b: &mut Board<G>, text: &str) -> Result<(), FenError> {
     let ranks: Vec<&str> = text.split('/').collect();
     if ranks.len() != 8 {
         return Err(FenError::new(
@@ -160,7 +190,7 @@ fn parse_placement<G: Geometry>(b: &mut Board<G>, text: &str) -> Result<(), FenE
     Ok(())
 }
 
-fn validate_kings_and_pawns<G: Geometry>(b: &Board<G>) -> Result<(), FenError> {
+pub(crate) fn validate_kings<G: Geometry>(b: &Board<G>) -> Result<(), FenError> {
     for color in [Color::White, Color::Black] {
         let kings = b.pieces(color, Role::King).count();
         if kings != 1 {
@@ -175,13 +205,36 @@ fn validate_kings_and_pawns<G: Geometry>(b: &Board<G>) -> Result<(), FenError> {
             ));
         }
     }
-    if (b.by_role(Role::Pawn) & (Bitboard::RANK_1 | Bitboard::RANK_8)).any() {
-        return Err(FenError::new("placement", "a pawn stands on rank 1 or 8"));
+    Ok(())
+}
+
+pub(crate) fn validate_pawn_ranks<G: Geometry>(
+    b: &Board<G>,
+    rule: PawnRanks,
+) -> Result<(), FenError> {
+    let on_last_rank = (b.pieces(Color::White, Role::Pawn) & Bitboard::RANK_8)
+        | (b.pieces(Color::Black, Role::Pawn) & Bitboard::RANK_1);
+    let on_first_rank = (b.pieces(Color::White, Role::Pawn) & Bitboard::RANK_1)
+        | (b.pieces(Color::Black, Role::Pawn) & Bitboard::RANK_8);
+    if on_last_rank.any() {
+        return Err(FenError::new(
+            "placement",
+            format!("a pawn on {} stands on its last rank", on_last_rank.lsb()),
+        ));
+    }
+    if rule == PawnRanks::Fide && on_first_rank.any() {
+        return Err(FenError::new(
+            "placement",
+            format!(
+                "a pawn on {} stands on its own first rank",
+                on_first_rank.lsb()
+            ),
+        ));
     }
     Ok(())
 }
 
-fn parse_castling<G: Geometry>(b: &Board<G>, text: &str) -> Result<Castling, FenError> {
+pub(crate) fn parse_castling<G: Geometry>(b: &Board<G>, text: &str) -> Result<Castling, FenError> {
     if text == "-" {
         return Ok(Castling(0));
     }
@@ -252,7 +305,11 @@ fn parse_ep<G: Geometry>(b: &Board<G>, text: &str) -> Result<Option<Square>, Fen
     Ok(Some(ep))
 }
 
-fn parse_counter(text: Option<&str>, field: &'static str, default: u16) -> Result<u16, FenError> {
+pub(crate) fn parse_counter(
+    text: Option<&str>,
+    field: &'static str,
+    default: u16,
+) -> Result<u16, FenError> {
     match text {
         None => Ok(default),
         Some(t) => t

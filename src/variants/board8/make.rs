@@ -6,14 +6,35 @@ use super::moves::{Move, MoveKind};
 use super::piece::{Piece, Role};
 use crate::core::{Color, Square};
 
+/// What moving the men did, for the turn bookkeeping around it (clocks, e.p., side to move),
+/// which differs between variants.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct MoveEffect {
+    pub captured: Option<Piece>,
+    pub pawn_moved: bool,
+    /// The square a pawn's double step passed over.
+    pub passed: Option<Square>,
+}
+
+impl MoveEffect {
+    /// True when the move resets the halfmove clock (a capture or a pawn move).
+    pub fn irreversible(self) -> bool {
+        self.captured.is_some() || self.pawn_moved
+    }
+}
+
 impl<G: Geometry> Board<G> {
-    /// Plays a legal move (as produced by the generator).
-    pub fn play(&mut self, mv: Move) {
+    /// Moves the men of a pseudo-legal move and updates castling rights, with the hash. Side to
+    /// move, clocks and e.p. are left to the caller.
+    pub fn move_men(&mut self, mv: Move) -> MoveEffect {
         let (from, to) = (mv.from(), mv.to());
-        let us = self.side;
-        let piece = self.squares[from.index()].expect("a legal move starts on a man");
-        self.set_ep(None);
-        self.halfmove += 1;
+        let piece = self.squares[from.index()].expect("a generated move starts on a man");
+        let us = piece.color;
+        let mut effect = MoveEffect {
+            captured: None,
+            pawn_moved: piece.role == Role::Pawn,
+            passed: None,
+        };
         match mv.kind() {
             MoveKind::Castle => {
                 self.shift(from, to, piece);
@@ -33,33 +54,49 @@ impl<G: Geometry> Board<G> {
             MoveKind::EnPassant => {
                 self.shift(from, to, piece);
                 let captured = Square::from_coords(to.file(), from.rank());
-                self.remove(captured, Piece::new(!us, Role::Pawn));
-                self.halfmove = 0;
+                let pawn = Piece::new(!us, Role::Pawn);
+                self.remove(captured, pawn);
+                effect.captured = Some(pawn);
             }
             kind => {
                 if let Some(captured) = self.squares[to.index()] {
                     self.remove(to, captured);
-                    self.halfmove = 0;
+                    effect.captured = Some(captured);
                 }
                 self.shift(from, to, piece);
-                if piece.role == Role::Pawn {
-                    self.halfmove = 0;
-                    if let Some(role) = kind.promotion() {
-                        self.remove(to, piece);
-                        self.put(to, Piece::new(us, role));
-                    } else if kind == MoveKind::DoublePush {
-                        let ep = Square::from_coords(from.file(), (from.rank() + to.rank()) / 2);
-                        // Recorded only when a pawn of the opponent attacks it (see Board::ep).
-                        if (G::pawn(us, ep) & self.pieces(!us, Role::Pawn)).any() {
-                            self.set_ep(Some(ep));
-                        }
-                    }
+                if let Some(role) = kind.promotion() {
+                    self.remove(to, piece);
+                    self.put(to, Piece::new(us, role));
+                } else if kind == MoveKind::DoublePush {
+                    effect.passed = Some(Square::from_coords(
+                        from.file(),
+                        (from.rank() + to.rank()) / 2,
+                    ));
                 }
             }
         }
         let rights = self.castling_after(from, to);
         if rights != self.castling {
             self.set_castling(rights);
+        }
+        effect
+    }
+
+    /// Plays a legal move (as produced by the generator): one FIDE turn.
+    pub fn play(&mut self, mv: Move) {
+        let us = self.side;
+        self.set_ep(None);
+        let effect = self.move_men(mv);
+        self.halfmove = if effect.irreversible() {
+            0
+        } else {
+            self.halfmove.saturating_add(1)
+        };
+        // Recorded only when a pawn of the opponent attacks it (see Board::ep).
+        if let Some(ep) = effect.passed {
+            if (G::pawn(us, ep) & self.pieces(!us, Role::Pawn)).any() {
+                self.set_ep(Some(ep));
+            }
         }
         if us == Color::Black {
             self.fullmove = self.fullmove.saturating_add(1);

@@ -2,7 +2,7 @@
 //! A variant plugs in its Geometry (how men attack); spinchess and doublemove build on this too.
 
 mod board;
-mod fen;
+pub(crate) mod fen;
 mod game;
 mod geometry;
 mod make;
@@ -12,8 +12,9 @@ mod piece;
 pub mod reference;
 
 pub use board::{Board, Castling};
-pub use fen::START_FEN;
+pub use fen::{PawnRanks, START_FEN};
 pub use geometry::{Geometry, Safety};
+pub use make::MoveEffect;
 pub use movegen::{generate, MoveCounter, MoveSink};
 pub use moves::{Move, MoveKind};
 pub use piece::{Piece, Role};
