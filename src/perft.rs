@@ -5,6 +5,16 @@ use rayon::prelude::*;
 
 /// Leaf nodes at `depth`. The last ply is counted in bulk (count_legal_moves), as Stockfish's
 /// `go perft` does.
+///
+/// ```
+/// use kaleido::game::Game;
+/// use kaleido::perft::perft;
+/// use kaleido::variants::{chess::Chess, cylinder::Cylinder};
+///
+/// assert_eq!(perft(&Chess::startpos(), 3), 8902);
+/// // On the cylinder, 1.c3 lets the queen pin f7 round the edge: 392 rather than 400.
+/// assert_eq!(perft(&Cylinder::startpos(), 2), 392);
+/// ```
 pub fn perft<G: Game>(pos: &G, depth: u32) -> u64 {
     match depth {
         0 => 1,
