@@ -44,6 +44,18 @@ pub trait Game: Clone + Send + Sync + 'static {
     fn parse_move(&self, token: &str) -> Result<Self::Move, MoveError>;
     fn format_move(&self, mv: Self::Move) -> String;
 
+    /// Reads one token of a move list, which may stand for several plies in variants whose turns
+    /// have several (doublemove's `leg1,leg2`); the plies come back in playing order.
+    fn parse_turn(&self, token: &str) -> Result<Vec<Self::Move>, MoveError> {
+        Ok(vec![self.parse_move(token)?])
+    }
+
+    /// False between the plies of a multi-ply turn: repetitions are counted only at turn
+    /// boundaries.
+    fn is_turn_boundary(&self) -> bool {
+        true
+    }
+
     /// The end of the game that this position alone decides (mate, stalemate, the move-count
     /// rule, dead position); repetition needs the history and is judged by GameRecord.
     fn rule_outcome(&self) -> Option<Outcome>;

@@ -7,9 +7,14 @@ use std::fmt;
 pub enum EndReason {
     Checkmate,
     Stalemate,
+    /// The move-count rule: 50 moves in FIDE chess, 200 sub-moves in doublemove.
     FiftyMoveRule,
     Repetition,
     DeadPosition,
+    /// A king was captured (variants without check).
+    KingCapture,
+    /// The side to move has no move at all at the start of its turn (doublemove).
+    NoMoves,
 }
 
 impl fmt::Display for EndReason {
@@ -17,9 +22,11 @@ impl fmt::Display for EndReason {
         f.write_str(match self {
             EndReason::Checkmate => "checkmate",
             EndReason::Stalemate => "stalemate",
-            EndReason::FiftyMoveRule => "fifty-move rule",
+            EndReason::FiftyMoveRule => "move-count rule",
             EndReason::Repetition => "threefold repetition",
             EndReason::DeadPosition => "insufficient material",
+            EndReason::KingCapture => "king captured",
+            EndReason::NoMoves => "no move to play",
         })
     }
 }

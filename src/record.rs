@@ -37,11 +37,14 @@ impl<G: Game> GameRecord<G> {
         self.moves.push(mv);
     }
 
-    /// Parses a token against the current position and plays it.
-    pub fn play_token(&mut self, token: &str) -> Result<G::Move, MoveError> {
-        let mv = self.current().parse_move(token)?;
-        self.play(mv);
-        Ok(mv)
+    /// Parses a token (one or more plies, see Game::parse_turn) and plays it; on error nothing
+    /// is played.
+    pub fn play_token(&mut self, token: &str) -> Result<Vec<G::Move>, MoveError> {
+        let moves = self.current().parse_turn(token)?;
+        for &mv in &moves {
+            self.play(mv);
+        }
+        Ok(moves)
     }
 
     /// Takes back the last move; false when there is none.
@@ -55,7 +58,8 @@ impl<G: Game> GameRecord<G> {
     }
 
     /// How many times the current position has stood on the board, counting now. Only positions
-    /// since the last irreversible move can match, and the hash covers side, rights and e.p.
+    /// since the last irreversible move can match, and the hash covers side, rights and e.p. (and
+    /// the ply within a turn, where turns have several).
     pub fn repetitions(&self) -> usize {
         let now = self.current();
         let window = (now.reversible_plies() as usize).min(self.positions.len() - 1);
@@ -72,7 +76,7 @@ impl<G: Game> GameRecord<G> {
         if let Some(outcome) = self.current().rule_outcome() {
             return Some(outcome);
         }
-        (self.repetitions() >= 3).then_some(Outcome::Draw {
+        (self.current().is_turn_boundary() && self.repetitions() >= 3).then_some(Outcome::Draw {
             reason: EndReason::Repetition,
         })
     }

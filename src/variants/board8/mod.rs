@@ -6,7 +6,7 @@ pub(crate) mod fen;
 mod game;
 mod geometry;
 mod make;
-mod movegen;
+pub(crate) mod movegen;
 mod moves;
 mod piece;
 pub mod reference;

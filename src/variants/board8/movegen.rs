@@ -74,7 +74,7 @@ impl MoveSink for Vec<Move> {
 /// The square `df` files and `dr` ranks away, wrapping files when the geometry does. Only called
 /// for squares known to be on the board.
 #[inline(always)]
-fn offset<G: Geometry>(sq: Square, df: i8, dr: i8) -> Square {
+pub(crate) fn offset<G: Geometry>(sq: Square, df: i8, dr: i8) -> Square {
     if G::WRAPS {
         let file = (sq.file() as i8 + df) & 7;
         Square::from_coords(file as u8, (sq.rank() as i8 + dr) as u8)
@@ -85,7 +85,7 @@ fn offset<G: Geometry>(sq: Square, df: i8, dr: i8) -> Square {
 
 /// Squares attacked towards the a-file (`west`) or the h-file by pawns of `color` on `pawns`.
 #[inline(always)]
-fn pawn_captures<G: Geometry>(pawns: Bitboard, color: Color, west: bool) -> Bitboard {
+pub(crate) fn pawn_captures<G: Geometry>(pawns: Bitboard, color: Color, west: bool) -> Bitboard {
     let (edge, inner) = if west {
         (pawns & Bitboard::FILE_A, pawns & !Bitboard::FILE_A)
     } else {
