@@ -4,6 +4,8 @@
 use crate::game::Game;
 use crate::variants::chess::Chess;
 use crate::variants::cylinder::Cylinder;
+use crate::variants::doublemove::Doublemove;
+use crate::variants::spinchess::Spinchess;
 use std::fmt;
 
 /// Something to run for one variant type, chosen at run time by name.
@@ -29,7 +31,7 @@ macro_rules! registry {
     };
 }
 
-registry!(Chess, Cylinder);
+registry!(Chess, Cylinder, Spinchess, Doublemove);
 
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct UnknownVariant(pub String);

@@ -111,3 +111,8 @@ fn chess_vectors() {
 fn cylinder_vectors() {
     run_file("cylinder");
 }
+
+#[test]
+fn spinchess_vectors() {
+    run_file("spinchess");
+}

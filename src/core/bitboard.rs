@@ -45,6 +45,10 @@ impl Bitboard {
     pub const fn count(self) -> u32 {
         self.0.count_ones()
     }
+    #[inline(always)]
+    pub const fn intersects(self, other: Bitboard) -> bool {
+        self.0 & other.0 != 0
+    }
     /// True when at most one bit is set.
     #[inline(always)]
     pub const fn at_most_one(self) -> bool {

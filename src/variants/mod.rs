@@ -3,3 +3,5 @@
 pub mod board8;
 pub mod chess;
 pub mod cylinder;
+pub mod doublemove;
+pub mod spinchess;

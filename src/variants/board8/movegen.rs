@@ -6,7 +6,7 @@
 //! leaves count whole target sets with popcount instead of listing moves.
 
 use super::board::{Board, Castling};
-use super::geometry::Geometry;
+use super::geometry::{Geometry, Safety};
 use super::moves::{Move, MoveKind};
 use super::piece::Role;
 use crate::core::{Bitboard, Color, Square};
@@ -71,6 +71,62 @@ impl MoveSink for Vec<Move> {
     }
 }
 
+/// A move list on the stack, for generators that run at every node.
+pub struct MoveArray {
+    moves: [Move; MoveArray::CAPACITY],
+    len: usize,
+}
+
+impl MoveArray {
+    /// Above the most pseudo-legal moves any 8x8 position has (the record is in the low 200s).
+    pub const CAPACITY: usize = 320;
+
+    pub fn new() -> MoveArray {
+        MoveArray {
+            moves: [Move::default(); MoveArray::CAPACITY],
+            len: 0,
+        }
+    }
+    pub fn as_slice(&self) -> &[Move] {
+        &self.moves[..self.len]
+    }
+}
+
+impl Default for MoveArray {
+    fn default() -> Self {
+        MoveArray::new()
+    }
+}
+
+impl MoveSink for MoveArray {
+    #[inline(always)]
+    fn piece_moves(&mut self, from: Square, targets: Bitboard) {
+        for to in targets {
+            self.single(Move::new(from, to, MoveKind::Normal));
+        }
+    }
+    #[inline(always)]
+    fn pawn_moves(&mut self, targets: Bitboard, origin: impl Fn(Square) -> Square, kind: MoveKind) {
+        for to in targets {
+            self.single(Move::new(origin(to), to, kind));
+        }
+    }
+    #[inline(always)]
+    fn promotions(&mut self, targets: Bitboard, origin: impl Fn(Square) -> Square) {
+        for to in targets {
+            let from = origin(to);
+            for kind in MoveKind::PROMOTIONS {
+                self.single(Move::new(from, to, kind));
+            }
+        }
+    }
+    #[inline(always)]
+    fn single(&mut self, mv: Move) {
+        self.moves[self.len] = mv;
+        self.len += 1;
+    }
+}
+
 /// The square `df` files and `dr` ranks away, wrapping files when the geometry does. Only called
 /// for squares known to be on the board.
 #[inline(always)]
@@ -126,46 +182,67 @@ pub fn generate<G: Geometry, S: MoveSink>(b: &Board<G>, sink: &mut S) {
     }
     sink.piece_moves(king, king_targets);
 
-    let target = safety.evasion & !ours;
-    if target.any() {
-        let pinned = safety.pinned;
-        // A pinned knight can never stay on its pin line, on either geometry.
-        for from in b.pieces(us, Role::Knight) & !pinned {
-            sink.piece_moves(from, G::knight(from) & target);
-        }
-        let queens = b.pieces(us, Role::Queen);
-        let diagonal = b.pieces(us, Role::Bishop) | queens;
-        let orthogonal = b.pieces(us, Role::Rook) | queens;
-        for from in diagonal & !pinned {
-            sink.piece_moves(from, G::bishop(from, occ) & target);
-        }
-        for from in orthogonal & !pinned {
-            sink.piece_moves(from, G::rook(from, occ) & target);
-        }
-        for from in (diagonal | orthogonal) & pinned {
-            let ray = safety.pin_ray(from) & target;
-            let mut reach = Bitboard::EMPTY;
-            if diagonal.has(from) {
-                reach |= G::bishop(from, occ);
-            }
-            if orthogonal.has(from) {
-                reach |= G::rook(from, occ);
-            }
-            sink.piece_moves(from, reach & ray);
-        }
-        pawn_moves(b, sink, &safety, target);
-    }
+    men_moves(b, sink, &safety);
     if !safety.in_check {
         castling_moves(b, sink);
     }
     en_passant(b, sink, king);
 }
 
+/// Every move of the men other than the king (e.p. aside) that `safety` allows.
+#[inline(always)]
+fn men_moves<G: Geometry, S: MoveSink>(b: &Board<G>, sink: &mut S, safety: &Safety) {
+    let us = b.side;
+    let ours = b.by_color(us);
+    let occ = b.occupied();
+    let target = safety.evasion & !ours;
+    if target.is_empty() {
+        return;
+    }
+    let pinned = safety.pinned;
+    // A pinned knight can never stay on its pin line, on either geometry.
+    for from in b.pieces(us, Role::Knight) & !pinned {
+        sink.piece_moves(from, G::knight(from) & target);
+    }
+    let queens = b.pieces(us, Role::Queen);
+    let diagonal = b.pieces(us, Role::Bishop) | queens;
+    let orthogonal = b.pieces(us, Role::Rook) | queens;
+    for from in diagonal & !pinned {
+        sink.piece_moves(from, G::bishop(from, occ) & target);
+    }
+    for from in orthogonal & !pinned {
+        sink.piece_moves(from, G::rook(from, occ) & target);
+    }
+    for from in (diagonal | orthogonal) & pinned {
+        let ray = safety.pin_ray(from) & target;
+        let mut reach = Bitboard::EMPTY;
+        if diagonal.has(from) {
+            reach |= G::bishop(from, occ);
+        }
+        if orthogonal.has(from) {
+            reach |= G::rook(from, occ);
+        }
+        sink.piece_moves(from, reach & ray);
+    }
+    pawn_moves(b, sink, safety, target);
+}
+
+/// Every pseudo-legal move of the men other than the king, e.p. included, whatever it does to
+/// the king: for variants that judge legality after more than the move (spinchess's C-turns).
+pub fn generate_pseudo_men<G: Geometry, S: MoveSink>(b: &Board<G>, sink: &mut S) {
+    men_moves(b, sink, &Safety::new());
+    if let Some(ep) = b.ep {
+        for from in G::pawn(!b.side, ep) & b.pieces(b.side, Role::Pawn) {
+            sink.single(Move::new(from, ep, MoveKind::EnPassant));
+        }
+    }
+}
+
 #[inline(always)]
 fn pawn_moves<G: Geometry, S: MoveSink>(
     b: &Board<G>,
     sink: &mut S,
-    safety: &super::geometry::Safety,
+    safety: &Safety,
     target: Bitboard,
 ) {
     let us = b.side;

@@ -70,6 +70,15 @@ impl Move {
     pub const fn promotion(self) -> Option<Role> {
         self.kind().promotion()
     }
+    /// The raw 16 bits, for variants that pack a move into a larger turn.
+    #[inline(always)]
+    pub const fn bits(self) -> u16 {
+        self.0
+    }
+    #[inline(always)]
+    pub const fn from_bits(bits: u16) -> Move {
+        Move(bits)
+    }
 }
 
 impl fmt::Display for Move {

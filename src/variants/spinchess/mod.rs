@@ -1,0 +1,177 @@
+//! Spinchess (rules/spinchess.md): FIDE chess plus 90-degree spins of 2x2 blocks.
+
+mod block;
+mod movegen;
+mod notation;
+mod turn;
+
+pub use block::{Block, Rotation};
+pub use turn::Turn;
+
+use crate::core::{Color, Player};
+use crate::errors::{FenError, MoveError};
+use crate::game::Game;
+use crate::outcome::{EndReason, Outcome};
+use crate::variants::board8::{Board, Castling, MoveCounter, PawnRanks, Piece, Role, START_FEN};
+use crate::variants::chess::Flat;
+use movegen::last_rank;
+
+/// A spinchess position: a FIDE board whose rules add spins; nothing else is stored (§10.3).
+#[derive(Clone, Copy, Debug)]
+pub struct Spinchess {
+    board: Board<Flat>,
+}
+
+impl Spinchess {
+    pub fn board(&self) -> &Board<Flat> {
+        &self.board
+    }
+
+    /// Rotates the men of `block`; a spin of a rook's corner block clears that castling right,
+    /// whoever spins (§8, Decision 11).
+    fn spin(&mut self, block: Block, rotation: Rotation) {
+        let b = &mut self.board;
+        let mut men = [None; 4];
+        for (slot, sq) in men.iter_mut().zip(block.squares()) {
+            if let Some(piece) = b.piece_at(sq) {
+                b.remove(sq, piece);
+                *slot = Some((sq, piece));
+            }
+        }
+        for (sq, piece) in men.into_iter().flatten() {
+            b.put(rotation.destination(block, sq), piece);
+        }
+        let cleared = match block.index() {
+            0 => Castling::WHITE_QUEEN,
+            3 => Castling::WHITE_KING,
+            12 => Castling::BLACK_QUEEN,
+            15 => Castling::BLACK_KING,
+            _ => 0,
+        };
+        if b.castling().has(cleared) {
+            b.set_castling(Castling(b.castling().0 & !cleared));
+        }
+    }
+}
+
+impl Game for Spinchess {
+    type Move = Turn;
+    const NAME: &'static str = "spinchess";
+    const PLAYERS: usize = 2;
+
+    fn startpos() -> Self {
+        Spinchess::from_fen(START_FEN).expect("the start position is valid")
+    }
+
+    /// Standard FEN; a pawn may stand on its own first rank, where a spin can put it (§7).
+    fn from_fen(fen: &str) -> Result<Self, FenError> {
+        let board = Board::from_fen_with(fen, PawnRanks::OwnFirstRankToo)?;
+        Ok(Spinchess { board })
+    }
+
+    fn fen(&self) -> String {
+        self.board.to_fen()
+    }
+
+    fn side_to_move(&self) -> Player {
+        self.board.side_to_move().player()
+    }
+
+    fn legal_moves(&self, moves: &mut Vec<Turn>) {
+        movegen::generate(&self.board, moves);
+    }
+
+    fn count_legal_moves(&self) -> u64 {
+        let mut counter = MoveCounter(0);
+        movegen::generate(&self.board, &mut counter);
+        counter.0
+    }
+
+    fn play(&mut self, turn: Turn) {
+        let Some((block, rotation)) = turn.spin_part() else {
+            if let Some(mv) = turn.mv() {
+                // A type-A turn is a FIDE move, and only it can leave an e.p. target (§7).
+                self.board.play(mv);
+            }
+            return;
+        };
+        let us = self.board.side_to_move();
+        self.board.set_ep(None);
+        let mut irreversible = false;
+        if let Some(mv) = turn.mv() {
+            irreversible = self.board.move_men(mv).irreversible();
+        }
+        self.spin(block, rotation);
+        if let Some(role) = turn.spin_promotion() {
+            let pawn = Piece::new(us, Role::Pawn);
+            let promoted = self.board.pieces(us, Role::Pawn) & last_rank(us);
+            if promoted.any() {
+                let sq = promoted.lsb();
+                self.board.remove(sq, pawn);
+                self.board.put(sq, Piece::new(us, role));
+                irreversible = true;
+            }
+        }
+        let b = &mut self.board;
+        b.halfmove = if irreversible {
+            0
+        } else {
+            b.halfmove.saturating_add(1)
+        };
+        if us == Color::Black {
+            b.fullmove = b.fullmove.saturating_add(1);
+        }
+        b.flip_side();
+    }
+
+    fn hash(&self) -> u64 {
+        self.board.hash()
+    }
+
+    fn hash_from_scratch(&self) -> u64 {
+        self.board.hash_from_scratch()
+    }
+
+    fn parse_move(&self, token: &str) -> Result<Turn, MoveError> {
+        notation::parse_token(self, token)
+    }
+
+    fn format_move(&self, turn: Turn) -> String {
+        turn.to_string()
+    }
+
+    /// Mate and stalemate count every turn type (Decision 5); dead positions are exactly
+    /// K v K, K+B v K and K+N v K (§6): spins change bishops' colours, so no more.
+    fn rule_outcome(&self) -> Option<Outcome> {
+        let b = &self.board;
+        if self.count_legal_moves() == 0 {
+            return Some(if b.in_check() {
+                Outcome::Win {
+                    winner: (!b.side_to_move()).player(),
+                    reason: EndReason::Checkmate,
+                }
+            } else {
+                Outcome::Draw {
+                    reason: EndReason::Stalemate,
+                }
+            });
+        }
+        if b.halfmove_clock() >= 100 {
+            return Some(Outcome::Draw {
+                reason: EndReason::FiftyMoveRule,
+            });
+        }
+        let others = b.occupied() & !b.by_role(Role::King);
+        let minors = b.by_role(Role::Bishop) | b.by_role(Role::Knight);
+        if others.is_empty() || (others.at_most_one() && others.intersects(minors)) {
+            return Some(Outcome::Draw {
+                reason: EndReason::DeadPosition,
+            });
+        }
+        None
+    }
+
+    fn reversible_plies(&self) -> u32 {
+        self.board.halfmove_clock() as u32
+    }
+}
