@@ -1,0 +1,195 @@
+//! Doublemove as a Game: one UCI token per sub-move, `leg1,leg2` for a whole turn (§7.1), and
+//! the game end of §6.
+
+use super::fen::START_FEN;
+use super::{Doublemove, SubMove};
+use crate::core::{Player, Square};
+use crate::errors::{quote, FenError, MoveError};
+use crate::game::Game;
+use crate::outcome::{EndReason, Outcome};
+use crate::variants::board8::{Move, Role};
+
+/// §6: 200 consecutive sub-moves with no capture and no pawn move.
+const SUB_MOVE_LIMIT: u16 = 200;
+
+impl Doublemove {
+    /// Reads one sub-move token (`e2e4`, `e7e8q`, `e1g1`) and checks it is pseudo-legal here.
+    fn parse_sub_move(&self, token: &str) -> Result<Move, String> {
+        if token == "0000" {
+            return Err("the null move is not a move here (there is no pass)".to_string());
+        }
+        if token.contains(',') {
+            return Err(
+                "one sub-move expected; a whole turn leg1,leg2 is one token of a move \
+                        list, not a single move"
+                    .to_string(),
+            );
+        }
+        let shape = || "expected a sub-move like e2e4 or e7e8q".to_string();
+        if !token.is_ascii() || !(4..=5).contains(&token.len()) {
+            return Err(shape());
+        }
+        let from = Square::parse(&token[0..2]).ok_or_else(shape)?;
+        let to = Square::parse(&token[2..4]).ok_or_else(shape)?;
+        let promotion = match &token[4..] {
+            "" => None,
+            "q" => Some(Role::Queen),
+            "r" => Some(Role::Rook),
+            "b" => Some(Role::Bishop),
+            "n" => Some(Role::Knight),
+            _ => return Err("promotion letter must be q, r, b or n".to_string()),
+        };
+        if let Some(winner) = self.winner {
+            return Err(format!(
+                "the game is over: {} captured the king",
+                if winner == crate::core::Color::White {
+                    "White"
+                } else {
+                    "Black"
+                }
+            ));
+        }
+        let mut moves = Vec::with_capacity(64);
+        self.legal_moves(&mut moves);
+        if let Some(&mv) = moves
+            .iter()
+            .find(|m| m.from() == from && m.to() == to && m.promotion() == promotion)
+        {
+            return Ok(mv);
+        }
+        Err(match self.board.piece_at(from) {
+            None => format!("no man on {from}"),
+            Some(p) if p.color != self.board.side => {
+                format!("the man on {from} is not the mover's")
+            }
+            Some(_)
+                if promotion.is_none()
+                    && moves.iter().any(|m| m.from() == from && m.to() == to) =>
+            {
+                "a promotion needs its piece letter (q, r, b or n)".to_string()
+            }
+            Some(_) => "not a legal sub-move in this position".to_string(),
+        })
+    }
+}
+
+impl Game for Doublemove {
+    type Move = Move;
+    const NAME: &'static str = "doublemove";
+    const PLAYERS: usize = 2;
+
+    fn startpos() -> Self {
+        Doublemove::from_fen(START_FEN).expect("the start position is valid")
+    }
+    fn from_fen(fen: &str) -> Result<Self, FenError> {
+        Doublemove::from_fen(fen)
+    }
+    fn fen(&self) -> String {
+        self.to_fen()
+    }
+    fn side_to_move(&self) -> Player {
+        self.board.side.player()
+    }
+    fn legal_moves(&self, moves: &mut Vec<Move>) {
+        Doublemove::legal_moves(self, moves)
+    }
+    fn count_legal_moves(&self) -> u64 {
+        Doublemove::count_legal_moves(self)
+    }
+    fn play(&mut self, mv: Move) {
+        Doublemove::play(self, mv)
+    }
+    fn hash(&self) -> u64 {
+        Doublemove::hash(self)
+    }
+    fn hash_from_scratch(&self) -> u64 {
+        Doublemove::hash_from_scratch(self)
+    }
+
+    /// One sub-move in UCI coordinates.
+    fn parse_move(&self, token: &str) -> Result<Move, MoveError> {
+        self.parse_sub_move(token)
+            .map_err(|message| MoveError::new(token, message))
+    }
+
+    fn format_move(&self, mv: Move) -> String {
+        mv.to_string()
+    }
+
+    /// One sub-move, or a whole turn `leg1,leg2` with leg 2 read in the position after leg 1.
+    fn parse_turn(&self, token: &str) -> Result<Vec<Move>, MoveError> {
+        let legs: Vec<&str> = token.split(',').collect();
+        let err = |message: String| MoveError::new(token, message);
+        match legs.as_slice() {
+            [single] => Ok(vec![self.parse_move(single)?]),
+            [leg1, leg2] => {
+                if leg1.is_empty() {
+                    return Err(err("leg 1 is empty".to_string()));
+                }
+                if leg2.is_empty() {
+                    return Err(err("leg 2 is empty".to_string()));
+                }
+                let first = self
+                    .parse_sub_move(leg1)
+                    .map_err(|m| err(format!("leg 1 '{}': {m}", quote(leg1, 20))))?;
+                if self.sub_move != SubMove::First {
+                    return Err(err(
+                        "this turn has only one sub-move left, so there is no leg 2".to_string(),
+                    ));
+                }
+                let mut after = *self;
+                after.play(first);
+                if after.winner.is_some() {
+                    return Err(err(
+                        "leg 1 captures the king and ends the game; there is no leg 2".to_string(),
+                    ));
+                }
+                if after.sub_move != SubMove::Second {
+                    return Err(err(
+                        "no sub-move 2 exists after leg 1 (the turn ends), so there is no leg 2"
+                            .to_string(),
+                    ));
+                }
+                let second = after
+                    .parse_sub_move(leg2)
+                    .map_err(|m| err(format!("leg 2 '{}': {m}", quote(leg2, 20))))?;
+                Ok(vec![first, second])
+            }
+            _ => Err(err(format!(
+                "a turn has at most two legs (leg1,leg2), found {}: there is no third leg",
+                legs.len()
+            ))),
+        }
+    }
+
+    /// Repetitions count only before sub-move 1 of a turn (§6).
+    fn is_turn_boundary(&self) -> bool {
+        self.sub_move != SubMove::Second
+    }
+
+    fn rule_outcome(&self) -> Option<Outcome> {
+        // A king capture is tested first (§6).
+        if let Some(winner) = self.winner {
+            return Some(Outcome::Win {
+                winner: winner.player(),
+                reason: EndReason::KingCapture,
+            });
+        }
+        // At sub-move 2 a move always exists (otherwise the turn would have ended).
+        if self.sub_move != SubMove::Second && !self.has_any_move() {
+            return Some(Outcome::Draw {
+                reason: EndReason::NoMoves,
+            });
+        }
+        if self.board.halfmove >= SUB_MOVE_LIMIT {
+            return Some(Outcome::Draw {
+                reason: EndReason::FiftyMoveRule,
+            });
+        }
+        None
+    }
+
+    fn reversible_plies(&self) -> u32 {
+        self.board.halfmove as u32
+    }
+}

@@ -1,0 +1,167 @@
+//! Pseudo-legal move generation: every move the men can make, with no test of king safety at
+//! all (§1, Decision 7). Written once against board8's MoveSink, so perft leaves are counted
+//! with popcounts and lists come from the same code.
+
+use super::{targets_made_by, Doublemove};
+use crate::core::{Bitboard, Color, Square};
+use crate::variants::board8::movegen::{offset, pawn_captures};
+use crate::variants::board8::{Castling, Move, MoveCounter, MoveKind, MoveSink, Role};
+use crate::variants::chess::{attacks, Flat};
+
+impl Doublemove {
+    /// Generates every pseudo-legal sub-move of the side to move into `sink`; nothing once a
+    /// king has been captured.
+    #[inline(always)]
+    pub fn generate<S: MoveSink>(&self, sink: &mut S) {
+        if self.winner.is_some() {
+            return;
+        }
+        let b = &self.board;
+        let us = b.side;
+        let ours = b.by_color(us);
+        let theirs = b.by_color(!us);
+        let occ = ours | theirs;
+        let target = !ours;
+
+        for from in b.pieces(us, Role::King) {
+            sink.piece_moves(from, attacks::king(from) & target);
+        }
+        for from in b.pieces(us, Role::Knight) {
+            sink.piece_moves(from, attacks::knight(from) & target);
+        }
+        let queens = b.pieces(us, Role::Queen);
+        for from in b.pieces(us, Role::Bishop) | queens {
+            sink.piece_moves(from, attacks::bishop(from, occ) & target);
+        }
+        for from in b.pieces(us, Role::Rook) | queens {
+            sink.piece_moves(from, attacks::rook(from, occ) & target);
+        }
+
+        // Pawns: pushes, double steps, captures, promotions.
+        let empty = !occ;
+        let pawns = b.pieces(us, Role::Pawn);
+        let (forward, third_rank, last_rank): (i8, u8, u8) = match us {
+            Color::White => (1, 2, 7),
+            Color::Black => (-1, 5, 0),
+        };
+        let promo = Bitboard::rank(last_rank);
+        let advance = |bb: Bitboard| match us {
+            Color::White => bb.shl(8),
+            Color::Black => bb.shr(8),
+        };
+        let single = advance(pawns) & empty;
+        let double = advance(single & Bitboard::rank(third_rank)) & empty;
+        let back1 = |to: Square| offset::<Flat>(to, 0, -forward);
+        sink.pawn_moves(single & !promo, back1, MoveKind::Normal);
+        sink.promotions(single & promo, back1);
+        sink.pawn_moves(
+            double,
+            |to| offset::<Flat>(to, 0, -2 * forward),
+            MoveKind::DoublePush,
+        );
+        let west = pawn_captures::<Flat>(pawns, us, true) & theirs;
+        let from_west = |to: Square| offset::<Flat>(to, 1, -forward);
+        sink.pawn_moves(west & !promo, from_west, MoveKind::Normal);
+        sink.promotions(west & promo, from_west);
+        let east = pawn_captures::<Flat>(pawns, us, false) & theirs;
+        let from_east = |to: Square| offset::<Flat>(to, -1, -forward);
+        sink.pawn_moves(east & !promo, from_east, MoveKind::Normal);
+        sink.promotions(east & promo, from_east);
+
+        // Castling (§4): the right and empty squares strictly between king and rook, nothing
+        // else. A right implies king and rook on their home squares (FEN checks it; a move
+        // from or onto either square clears it).
+        let rights = b.castling;
+        if rights.has(Castling::kingside(us) | Castling::queenside(us)) {
+            let base: u8 = if us == Color::White { 0 } else { 56 };
+            let king = Square::new(base + 4);
+            if rights.has(Castling::kingside(us))
+                && (occ & Bitboard(0b0110_0000 << base)).is_empty()
+            {
+                sink.single(Move::new(king, Square::new(base + 6), MoveKind::Castle));
+            }
+            if rights.has(Castling::queenside(us))
+                && (occ & Bitboard(0b0000_1110 << base)).is_empty()
+            {
+                sink.single(Move::new(king, Square::new(base + 2), MoveKind::Castle));
+            }
+        }
+
+        // En passant (§5): only against the opponent's targets in the set. At a turn's start
+        // the set holds nothing else; at sub-move 2 it holds the opponent's targets only after
+        // an e.p. capture on sub-move 1 (rule 2), and the mover's own target is never usable.
+        for ep in self.ep & targets_made_by(!us) {
+            for from in attacks::pawn(!us, ep) & pawns {
+                sink.single(Move::new(from, ep, MoveKind::EnPassant));
+            }
+        }
+    }
+
+    /// Appends every pseudo-legal sub-move.
+    pub fn legal_moves(&self, moves: &mut Vec<Move>) {
+        self.generate(moves);
+    }
+
+    /// The number of pseudo-legal sub-moves, counted without listing them.
+    pub fn count_legal_moves(&self) -> u64 {
+        let mut counter = MoveCounter(0);
+        self.generate(&mut counter);
+        counter.0
+    }
+
+    /// Whether the side to move has any pseudo-legal sub-move; stops at the first found. Runs
+    /// after every sub-move 1 (does a sub-move 2 exist?), so the king, which nearly always has
+    /// a step, is asked first. Castling needs no test: it needs the square beside the king
+    /// empty, and then the king can step there.
+    #[inline(always)]
+    pub fn has_any_move(&self) -> bool {
+        if self.winner.is_some() {
+            return false;
+        }
+        let b = &self.board;
+        let us = b.side;
+        let ours = b.by_color(us);
+        let theirs = b.by_color(!us);
+        let occ = ours | theirs;
+        let target = !ours;
+        for from in b.pieces(us, Role::King) {
+            if (attacks::king(from) & target).any() {
+                return true;
+            }
+        }
+        let pawns = b.pieces(us, Role::Pawn);
+        let pushes = match us {
+            Color::White => pawns.shl(8),
+            Color::Black => pawns.shr(8),
+        };
+        if (pushes & !occ).any()
+            || ((pawn_captures::<Flat>(pawns, us, true) | pawn_captures::<Flat>(pawns, us, false))
+                & theirs)
+                .any()
+        {
+            return true;
+        }
+        for from in b.pieces(us, Role::Knight) {
+            if (attacks::knight(from) & target).any() {
+                return true;
+            }
+        }
+        let queens = b.pieces(us, Role::Queen);
+        for from in b.pieces(us, Role::Bishop) | queens {
+            if (attacks::bishop(from, occ) & target).any() {
+                return true;
+            }
+        }
+        for from in b.pieces(us, Role::Rook) | queens {
+            if (attacks::rook(from, occ) & target).any() {
+                return true;
+            }
+        }
+        for ep in self.ep & targets_made_by(!us) {
+            if (attacks::pawn(!us, ep) & pawns).any() {
+                return true;
+            }
+        }
+        false
+    }
+}

@@ -1,0 +1,1 @@
+//! Unit tests: see tests/doublemove.rs for the rules tests.
