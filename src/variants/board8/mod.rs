@@ -15,6 +15,8 @@ pub use board::{Board, Castling};
 pub use fen::{PawnRanks, START_FEN};
 pub use geometry::{Geometry, Safety};
 pub use make::MoveEffect;
-pub use movegen::{generate, generate_pseudo_men, MoveArray, MoveCounter, MoveSink};
+pub use movegen::{
+    generate, generate_pseudo_men, generate_with_safety, MoveArray, MoveCounter, MoveSink,
+};
 pub use moves::{Move, MoveKind};
 pub use piece::{Piece, Role};

@@ -163,6 +163,12 @@ pub(crate) fn pawn_captures<G: Geometry>(pawns: Bitboard, color: Color, west: bo
 /// Generates every legal move of the side to move into `sink`.
 #[inline(always)]
 pub fn generate<G: Geometry, S: MoveSink>(b: &Board<G>, sink: &mut S) {
+    generate_with_safety(b, sink);
+}
+
+/// `generate`, returning the king safety it computed, for variants that need it afterwards.
+#[inline(always)]
+pub fn generate_with_safety<G: Geometry, S: MoveSink>(b: &Board<G>, sink: &mut S) -> Safety {
     let us = b.side;
     let them = !us;
     let ours = b.by_color(us);
@@ -187,6 +193,7 @@ pub fn generate<G: Geometry, S: MoveSink>(b: &Board<G>, sink: &mut S) {
         castling_moves(b, sink);
     }
     en_passant(b, sink, king);
+    safety
 }
 
 /// Every move of the men other than the king (e.p. aside) that `safety` allows.

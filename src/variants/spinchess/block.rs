@@ -8,7 +8,7 @@ use crate::core::{Bitboard, Square};
 pub struct Block(u8);
 
 /// Lower-left squares of every block: files a, c, e, g on ranks 1, 3, 5, 7.
-const LOWER_LEFT: Bitboard = Bitboard(0x0055_0055_0055_0055);
+pub(crate) const LOWER_LEFT: Bitboard = Bitboard(0x0055_0055_0055_0055);
 
 impl Block {
     pub const fn new(index: u8) -> Block {

@@ -4,12 +4,10 @@
 //! on the men after the whole turn, held as eight bitboards and rotated with a few shifts: no
 //! board is copied and no move is made to test a spin turn.
 
-use super::block::{Block, Rotation};
+use super::block::{Block, Rotation, LOWER_LEFT};
 use super::turn::Turn;
 use crate::core::{Bitboard, Color, Square};
-use crate::variants::board8::{
-    self, Board, Move, MoveArray, MoveCounter, MoveKind, MoveSink, Role,
-};
+use crate::variants::board8::{self, Board, Move, MoveCounter, MoveKind, MoveSink, Role};
 use crate::variants::chess::{attacks, Flat};
 
 /// Receives turns: a MoveSink for the A-turns, plus spin turns.
@@ -17,12 +15,27 @@ pub trait TurnSink: MoveSink {
     /// A B- or C-turn; `promotes` when the spin brings an own pawn onto its last rank (then the
     /// turn stands for four, one per promotion choice).
     fn spin_turns(&mut self, mv: Option<Move>, block: Block, rotation: Rotation, promotes: bool);
+
+    /// For each of `targets`: the move there from `from`, then either spin of its block; all
+    /// known legal and promotion-free.
+    fn spin_pairs(&mut self, from: Square, targets: Bitboard) {
+        for to in targets {
+            let mv = Move::new(from, to, MoveKind::Normal);
+            for rotation in Rotation::BOTH {
+                self.spin_turns(Some(mv), Block::of(to), rotation, false);
+            }
+        }
+    }
 }
 
 impl TurnSink for MoveCounter {
     #[inline(always)]
     fn spin_turns(&mut self, _: Option<Move>, _: Block, _: Rotation, promotes: bool) {
         self.0 += if promotes { 4 } else { 1 };
+    }
+    #[inline(always)]
+    fn spin_pairs(&mut self, _: Square, targets: Bitboard) {
+        self.0 += 2 * targets.count() as u64;
     }
 }
 
@@ -156,34 +169,195 @@ pub fn b_spin_refusal(b: &Board<Flat>, block: Block) -> Option<&'static str> {
     }
 }
 
-/// All four squares hold the same man: a spin would leave the placement as it was (§9).
+/// All four squares hold the same man: a spin would leave the placement as it was (§9). (Four
+/// empty squares cannot be spun at all.)
 #[inline(always)]
 fn is_uniform(b: &Board<Flat>, block: Block) -> bool {
-    let ll = block.lower_left();
-    let first = b.piece_at(ll);
-    block.squares().all(|sq| b.piece_at(sq) == first)
+    let squares = block.squares();
+    (b.occupied() & squares) == squares
+        && (b.by_color(crate::core::Color::White) & squares).count() % 4 == 0
+        && Role::ALL
+            .iter()
+            .any(|&r| (b.by_role(r) & squares) == squares)
+}
+
+/// Blocks whose spin, after any move into them, cannot expose the mover's king (see
+/// `quiet_blocks`) and raises no promotion or enemy-last-rank question.
+///
+/// Why this is sound: take a position where the mover is not in check, a move from `f` (not
+/// pinned, not e.p.) into block B, then a spin of B. After the turn, an enemy knight or pawn
+/// attacks the king only from inside B (the others did not move and did not check before), which
+/// needs B to hold such a man and to touch the squares it would attack from. An enemy slider S
+/// attacks along a line L of the king: if S is in B, B holds an enemy slider and touches the
+/// king's lines; if not, S stood on L before and was blocked, and if B does not touch L the only
+/// square of L that changed is `f`, so `f` was the one blocker: a pin. So a block that touches
+/// no line of the king on which (or in the block) an enemy slider of that line's kind stands,
+/// and no knight or pawn square holding matching enemy men, is safe for every unpinned move.
+fn quiet_blocks(b: &Board<Flat>, king: Square) -> Bitboard {
+    let us = b.side_to_move();
+    let them = !us;
+    let queens = b.pieces(them, Role::Queen);
+    let orthogonal = b.pieces(them, Role::Rook) | queens;
+    let diagonal = b.pieces(them, Role::Bishop) | queens;
+    let rook_lines = attacks::rook(king, Bitboard::EMPTY);
+    let bishop_lines = attacks::bishop(king, Bitboard::EMPTY);
+    let their_pawns = b.pieces(them, Role::Pawn);
+    let our_pawns = b.pieces(us, Role::Pawn);
+    // Ranks where a spin could promote our pawns or drop theirs onto their last rank.
+    let near_eighth = Bitboard::rank(6) | Bitboard::RANK_8;
+    let near_first = Bitboard::RANK_1 | Bitboard::rank(1);
+    let (our_promotion_ranks, their_promotion_ranks) = match us {
+        Color::White => (near_eighth, near_first),
+        Color::Black => (near_first, near_eighth),
+    };
+    // Each condition "the block touches X (and Y)" on all 16 blocks at once, one bit per block.
+    let any_line = |lines: Bitboard, sliders: Bitboard| {
+        if sliders.intersects(lines) {
+            touched(lines)
+        } else {
+            touched(lines) & touched(sliders)
+        }
+    };
+    let loud = touched(b.by_role(Role::King))
+        | (touched(attacks::knight(king)) & touched(b.pieces(them, Role::Knight)))
+        | (touched(attacks::pawn(us, king)) & touched(their_pawns))
+        | any_line(rook_lines, orthogonal)
+        | any_line(bishop_lines, diagonal)
+        | (touched(their_promotion_ranks) & touched(their_pawns))
+        | (touched(our_promotion_ranks) & touched(our_pawns));
+    spread(LOWER_LEFT & !loud)
+}
+
+/// The lower-left square of every block holding any square of `bb`.
+#[inline(always)]
+fn touched(bb: Bitboard) -> Bitboard {
+    (bb | bb.shr(1) | bb.shr(8) | bb.shr(9)) & LOWER_LEFT
+}
+
+/// The whole blocks whose lower-left squares are given.
+#[inline(always)]
+fn spread(lower_left: Bitboard) -> Bitboard {
+    lower_left | lower_left.shl(1) | lower_left.shl(8) | lower_left.shl(9)
+}
+
+/// Turns C from the pseudo-legal moves of the men: receives the moves as a MoveSink and passes
+/// the turns they start on to the turn sink.
+struct MoveThenSpin<'a, S: TurnSink> {
+    board: &'a Board<Flat>,
+    sink: &'a mut S,
+    before: Men,
+    king: Square,
+    pinned: Bitboard,
+    quiet: Bitboard,
+}
+
+impl<S: TurnSink> MoveThenSpin<'_, S> {
+    /// One move, then each spin of its destination's block.
+    #[inline(always)]
+    fn turns_after(&mut self, mv: Move) {
+        let b = self.board;
+        let us = b.side_to_move();
+        let block = Block::of(mv.to());
+        let squares = block.squares();
+        let own_last = last_rank(us);
+        // The common case needs no test at all (see quiet_blocks): two turns, no promotion.
+        // (Quiet blocks hold no king and no pawn of ours near our last rank; a pawn moving in
+        // there could still promote, so pawns moving onto those ranks take the long way.)
+        let near_last = own_last | own_last.shr(8) | own_last.shl(8);
+        if self.quiet.intersects(squares)
+            && !self.pinned.has(mv.from())
+            && !squares.has(mv.from())
+            && mv.kind() != MoveKind::EnPassant
+            && !(b.pieces(us, Role::Pawn).has(mv.from()) && squares.intersects(near_last))
+        {
+            self.sink
+                .spin_turns(Some(mv), block, Rotation::Clockwise, false);
+            self.sink
+                .spin_turns(Some(mv), block, Rotation::Anticlockwise, false);
+            return;
+        }
+        if squares.intersects(b.by_role(Role::King)) {
+            return;
+        }
+        let them = !us;
+        let moved = self.before.after_move(b, mv, us);
+        for rotation in Rotation::BOTH {
+            let mut after = moved;
+            after.rotate(block, rotation);
+            if (after.pieces(them, Role::Pawn) & last_rank(them)).any()
+                || after == self.before
+                || after.attacked(self.king, them)
+            {
+                continue;
+            }
+            let promotes = (after.pieces(us, Role::Pawn) & own_last).any();
+            self.sink.spin_turns(Some(mv), block, rotation, promotes);
+        }
+    }
+}
+
+impl<S: TurnSink> MoveSink for MoveThenSpin<'_, S> {
+    /// Moves of a knight, bishop, rook or queen: the quiet targets go in bulk.
+    #[inline(always)]
+    fn piece_moves(&mut self, from: Square, targets: Bitboard) {
+        let fast = if self.pinned.has(from) {
+            Bitboard::EMPTY
+        } else {
+            targets & self.quiet & !Block::of(from).squares()
+        };
+        self.sink.spin_pairs(from, fast);
+        for to in targets & !fast {
+            self.turns_after(Move::new(from, to, MoveKind::Normal));
+        }
+    }
+    #[inline(always)]
+    fn pawn_moves(&mut self, targets: Bitboard, origin: impl Fn(Square) -> Square, kind: MoveKind) {
+        for to in targets {
+            self.turns_after(Move::new(origin(to), to, kind));
+        }
+    }
+    #[inline(always)]
+    fn promotions(&mut self, targets: Bitboard, origin: impl Fn(Square) -> Square) {
+        for to in targets {
+            for kind in MoveKind::PROMOTIONS {
+                self.turns_after(Move::new(origin(to), to, kind));
+            }
+        }
+    }
+    #[inline(always)]
+    fn single(&mut self, mv: Move) {
+        self.turns_after(mv);
+    }
 }
 
 /// Every legal turn of the side to move, into `sink`.
 #[inline(always)]
 pub fn generate<S: TurnSink>(b: &Board<Flat>, sink: &mut S) {
-    board8::generate(b, sink);
+    let safety = board8::generate_with_safety(b, sink);
     if !spins_allowed(b) {
         return;
     }
     let us = b.side_to_move();
     let them = !us;
     let king = b.king_square(us);
-    let kings = b.by_role(Role::King);
     let own_last = last_rank(us);
-    let their_last = last_rank(them);
     let before = Men::of(b);
+    let quiet = if safety.in_check {
+        Bitboard::EMPTY
+    } else {
+        quiet_blocks(b, king)
+    };
 
     for block in Block::all() {
         if b_spin_refusal(b, block).is_some() {
             continue;
         }
         for rotation in Rotation::BOTH {
+            // A quiet block holds no pawn of ours that a spin could promote.
+            if quiet.intersects(block.squares()) {
+                sink.spin_turns(None, block, rotation, false);
+                continue;
+            }
             let mut after = before;
             after.rotate(block, rotation);
             if !after.attacked(king, them) {
@@ -193,25 +367,13 @@ pub fn generate<S: TurnSink>(b: &Board<Flat>, sink: &mut S) {
         }
     }
 
-    let mut moves = MoveArray::new();
-    board8::generate_pseudo_men(b, &mut moves);
-    for &mv in moves.as_slice() {
-        let block = Block::of(mv.to());
-        if (block.squares() & kings).any() {
-            continue;
-        }
-        let moved = before.after_move(b, mv, us);
-        for rotation in Rotation::BOTH {
-            let mut after = moved;
-            after.rotate(block, rotation);
-            if (after.pieces(them, Role::Pawn) & their_last).any()
-                || after == before
-                || after.attacked(king, them)
-            {
-                continue;
-            }
-            let promotes = (after.pieces(us, Role::Pawn) & own_last).any();
-            sink.spin_turns(Some(mv), block, rotation, promotes);
-        }
-    }
+    let mut c_turns = MoveThenSpin {
+        board: b,
+        sink,
+        before,
+        king,
+        pinned: safety.pinned,
+        quiet,
+    };
+    board8::generate_pseudo_men(b, &mut c_turns);
 }
