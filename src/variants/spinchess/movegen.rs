@@ -174,8 +174,9 @@ pub fn b_spin_refusal(b: &Board<Flat>, block: Block) -> Option<&'static str> {
 #[inline(always)]
 fn is_uniform(b: &Board<Flat>, block: Block) -> bool {
     let squares = block.squares();
+    let white = (b.by_color(Color::White) & squares).count();
     (b.occupied() & squares) == squares
-        && (b.by_color(crate::core::Color::White) & squares).count() % 4 == 0
+        && (white == 0 || white == 4)
         && Role::ALL
             .iter()
             .any(|&r| (b.by_role(r) & squares) == squares)
