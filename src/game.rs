@@ -44,6 +44,11 @@ pub trait Game: Clone + Send + Sync + 'static {
     fn parse_move(&self, token: &str) -> Result<Self::Move, MoveError>;
     fn format_move(&self, mv: Self::Move) -> String;
 
+    /// The move as people write it (SAN for FIDE-like variants), for PGN and displays.
+    fn human_notation(&self, mv: Self::Move) -> String {
+        self.format_move(mv)
+    }
+
     /// Reads one token of a move list, which may stand for several plies in variants whose turns
     /// have several (doublemove's `leg1,leg2`); the plies come back in playing order.
     fn parse_turn(&self, token: &str) -> Result<Vec<Self::Move>, MoveError> {

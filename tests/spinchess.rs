@@ -61,6 +61,36 @@ fn regression_game_reaches_its_final_position() {
 }
 
 #[test]
+fn regression_game_in_human_notation() {
+    // §12 writes 5...Be7, but both the d8 and the f8 bishop can go to e7 there, and §10.1 says
+    // ordinary SAN, which disambiguates: Bde7 (docs/variants/spinchess.md).
+    let expected = "e4 e5 Qg4 f6 Qxg7L 14R Qxg8 h7L Qxh7L Bde7 Bb5 c6 Nc3 Qd8R Qh5+";
+    let mut p = Spinchess::startpos();
+    let mut written = Vec::new();
+    for token in DEMO.split_whitespace() {
+        let turn = p.parse_move(token).unwrap();
+        written.push(p.human_notation(turn));
+        p.play(turn);
+    }
+    assert_eq!(written.join(" "), expected);
+}
+
+#[test]
+fn human_notation_of_spin_promotions() {
+    let p = pos("k7/4P3/8/8/8/8/8/4K3 w - - 0 2");
+    assert_eq!(p.human_notation(p.parse_move("e7cwq").unwrap()), "15R=Q+");
+    assert_eq!(
+        p.human_notation(p.parse_move("e7e8q,e7ccw").unwrap()),
+        "e8=QL"
+    );
+    let two = pos("k5n1/5PP1/8/8/8/8/8/4K3 w - - 0 2");
+    assert_eq!(
+        two.human_notation(two.parse_move("f7g8q,g7cwq").unwrap()),
+        "fxg8=QR=Q+"
+    );
+}
+
+#[test]
 fn perft_from_the_start() {
     let start = Spinchess::startpos();
     assert_eq!(kaleido::perft::perft(&start, 3), 29266);

@@ -93,6 +93,10 @@ impl<G: Geometry> Game for Board<G> {
         mv.to_string()
     }
 
+    fn human_notation(&self, mv: Move) -> String {
+        self.san(mv)
+    }
+
     fn rule_outcome(&self) -> Option<Outcome> {
         if self.count_legal_moves() == 0 {
             return Some(if self.in_check() {

@@ -10,6 +10,7 @@ pub(crate) mod movegen;
 mod moves;
 mod piece;
 pub mod reference;
+mod san;
 
 pub use board::{Board, Castling};
 pub use fen::{PawnRanks, START_FEN};
@@ -20,3 +21,4 @@ pub use movegen::{
 };
 pub use moves::{Move, MoveKind};
 pub use piece::{Piece, Role};
+pub use san::{check_suffix, san_body};

@@ -140,6 +140,10 @@ impl Game for Spinchess {
         turn.to_string()
     }
 
+    fn human_notation(&self, turn: Turn) -> String {
+        notation::human(self, turn)
+    }
+
     /// Mate and stalemate count every turn type (Decision 5); dead positions are exactly
     /// K v K, K+B v K and K+N v K (§6): spins change bishops' colours, so no more.
     fn rule_outcome(&self) -> Option<Outcome> {

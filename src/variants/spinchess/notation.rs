@@ -8,7 +8,7 @@ use super::Spinchess;
 use crate::core::Square;
 use crate::errors::MoveError;
 use crate::game::Game;
-use crate::variants::board8::Role;
+use crate::variants::board8::{check_suffix, san_body, Role};
 
 struct MoveText {
     from: Square,
@@ -177,4 +177,36 @@ pub fn parse_token(pos: &Spinchess, token: &str) -> Result<Turn, MoveError> {
     } else {
         "the spin brings a pawn onto its last rank: add its piece letter (q, r, b or n)"
     }))
+}
+
+/// Human notation (§10.1): SAN of the move part, then `R`/`L` for the spin (`Nf5R`); a spin
+/// alone is its area number (`14R`); `=Q` after the spin for a pawn it promotes; `+`/`#` for
+/// the position after the whole turn. The move part is disambiguated against the move parts of
+/// the legal turns of its own type (A or C).
+pub fn human(pos: &Spinchess, turn: Turn) -> String {
+    let b = pos.board();
+    let spin = turn.spin_part();
+    let mut out = match turn.mv() {
+        Some(mv) => {
+            let mut turns = Vec::with_capacity(128);
+            pos.legal_moves(&mut turns);
+            let rivals: Vec<_> = turns
+                .iter()
+                .filter(|t| t.spin_part().is_some() == spin.is_some())
+                .filter_map(|t| t.mv())
+                .collect();
+            san_body(b, mv, &rivals)
+        }
+        None => spin.map_or(String::new(), |(block, _)| block.area_number().to_string()),
+    };
+    if let Some((_, rotation)) = spin {
+        out.push(rotation.letter());
+        if let Some(role) = turn.spin_promotion() {
+            out.push('=');
+            out.push(role.letter().to_ascii_uppercase());
+        }
+    }
+    let mut after = *pos;
+    after.play(turn);
+    out + check_suffix(after.board().in_check(), after.count_legal_moves() > 0)
 }
