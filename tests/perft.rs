@@ -116,3 +116,8 @@ fn cylinder_vectors() {
 fn spinchess_vectors() {
     run_file("spinchess");
 }
+
+#[test]
+fn doublemove_vectors() {
+    run_file("doublemove");
+}

@@ -142,7 +142,8 @@ fn validate_kings(
                 return Err(FenError::new(
                     "placement",
                     format!(
-                        "{} has no king, so its king was captured and it would be to move",
+                        "{} has no king: a game ended by king capture is written with the loser \
+                         ({0}) to move",
                         color_name(loser)
                     ),
                 ));
