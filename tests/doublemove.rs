@@ -6,6 +6,7 @@ use kaleido::game::Game;
 use kaleido::outcome::{EndReason, Outcome};
 use kaleido::record::GameRecord;
 use kaleido::variants::board8::MoveKind;
+use kaleido::variants::chess::Chess;
 use kaleido::variants::doublemove::{Doublemove, SubMove};
 
 const START: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
@@ -373,6 +374,33 @@ fn tokens_one_per_sub_move_or_a_whole_turn() {
     let p = play(START, "g1f3 b8c6,c6b8");
     let p2 = play(&p.fen(), "f3g1,g1f3");
     assert_eq!(p2.board().placement_fen(), p.board().placement_fen());
+}
+
+#[test]
+fn human_notation_is_san_over_pseudo_legal_moves_without_check_signs() {
+    // §7.2's example: 1.e4 e5,Nc6 2.Qh5,Nf3.
+    let mut p = Doublemove::startpos();
+    let mut written = Vec::new();
+    for token in ["e2e4", "e7e5", "b8c6", "d1h5", "g1f3", "g8f6", "f6h5"] {
+        let mv = p.parse_move(token).unwrap();
+        written.push(p.human_notation(mv));
+        p.play(mv);
+    }
+    assert_eq!(written, ["e4", "e5", "Nc6", "Qh5", "Nf3", "Nf6", "Nxh5"]);
+    // A king capture is written as a plain capture, with no sign.
+    let p = pos("4k3/8/8/1B6/8/8/8/4K3 w2 - - 1 1");
+    assert_eq!(p.human_notation(p.parse_move("b5e8").unwrap()), "Bxe8");
+    // The d2 knight is "pinned", so chess writes Nf3; here it can move, hence Ngf3.
+    let fen = "4k3/8/8/b7/8/8/3N4/4K1N1 w1 - - 0 1";
+    let p = pos(fen);
+    assert_eq!(p.human_notation(p.parse_move("g1f3").unwrap()), "Ngf3");
+    let chess = Chess::from_fen("4k3/8/8/b7/8/8/3N4/4K1N1 w - - 0 1").unwrap();
+    assert_eq!(chess.san(chess.parse_move("g1f3").unwrap()), "Nf3");
+    let castle = pos("4k3/8/8/8/8/8/8/R3K2R w1 KQ - 0 1");
+    assert_eq!(
+        castle.human_notation(castle.parse_move("e1c1").unwrap()),
+        "O-O-O"
+    );
 }
 
 // ---------------------------------------------------------------------------------------------

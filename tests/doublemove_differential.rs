@@ -384,7 +384,7 @@ mod reference {
                     }
                 }
             }
-            if captured != EMPTY || piece.to_ascii_lowercase() == b'p' {
+            if captured != EMPTY || piece.eq_ignore_ascii_case(&b'p') {
                 self.halfmove = 0;
             } else {
                 self.halfmove += 1;
@@ -396,7 +396,7 @@ mod reference {
                     by_white: self.white,
                 });
             }
-            if captured.to_ascii_lowercase() == b'k' {
+            if captured.eq_ignore_ascii_case(&b'k') {
                 self.winner_white = Some(self.white);
                 self.end_turn();
                 return;
@@ -626,7 +626,7 @@ fn random_games_agree_with_the_reference() {
                         mv.kind() == kaleido::variants::board8::MoveKind::EnPassant
                     })
                     .collect();
-                let token = if !eps.is_empty() && rng.next() % 2 == 0 {
+                let token = if !eps.is_empty() && rng.next().is_multiple_of(2) {
                     ep_moves += 1;
                     eps[rng.next() as usize % eps.len()].clone()
                 } else {

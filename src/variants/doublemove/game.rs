@@ -7,7 +7,7 @@ use crate::core::{Player, Square};
 use crate::errors::{quote, FenError, MoveError};
 use crate::game::Game;
 use crate::outcome::{EndReason, Outcome};
-use crate::variants::board8::{Move, Role};
+use crate::variants::board8::{san_body, Move, Role};
 
 /// §6: 200 consecutive sub-moves with no capture and no pawn move.
 const SUB_MOVE_LIMIT: u16 = 200;
@@ -114,6 +114,14 @@ impl Game for Doublemove {
 
     fn format_move(&self, mv: Move) -> String {
         mv.to_string()
+    }
+
+    /// §7.2: SAN with disambiguation over all pseudo-legal moves and no `+` or `#` (a king
+    /// capture is an ordinary capture, `Bxe8`). A PGN joins a turn's sub-moves with a comma.
+    fn human_notation(&self, mv: Move) -> String {
+        let mut moves = Vec::with_capacity(64);
+        self.legal_moves(&mut moves);
+        san_body(&self.board, mv, &moves)
     }
 
     /// One sub-move, or a whole turn `leg1,leg2` with leg 2 read in the position after leg 1.
