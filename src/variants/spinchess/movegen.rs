@@ -16,6 +16,22 @@ pub trait TurnSink: MoveSink {
     /// turn stands for four, one per promotion choice).
     fn spin_turns(&mut self, mv: Option<Move>, block: Block, rotation: Rotation, promotes: bool);
 
+    /// For each of `targets`: the pawn move there from `origin(to)`, then either spin of its
+    /// block; all known legal and promotion-free.
+    fn pawn_spin_pairs(
+        &mut self,
+        targets: Bitboard,
+        origin: impl Fn(Square) -> Square,
+        kind: MoveKind,
+    ) {
+        for to in targets {
+            let mv = Move::new(origin(to), to, kind);
+            for rotation in Rotation::BOTH {
+                self.spin_turns(Some(mv), Block::of(to), rotation, false);
+            }
+        }
+    }
+
     /// For each of `targets`: the move there from `from`, then either spin of its block; all
     /// known legal and promotion-free.
     fn spin_pairs(&mut self, from: Square, targets: Bitboard) {
@@ -35,6 +51,10 @@ impl TurnSink for MoveCounter {
     }
     #[inline(always)]
     fn spin_pairs(&mut self, _: Square, targets: Bitboard) {
+        self.0 += 2 * targets.count() as u64;
+    }
+    #[inline(always)]
+    fn pawn_spin_pairs(&mut self, targets: Bitboard, _: impl Fn(Square) -> Square, _: MoveKind) {
         self.0 += 2 * targets.count() as u64;
     }
 }
@@ -311,9 +331,24 @@ impl<S: TurnSink> MoveSink for MoveThenSpin<'_, S> {
             self.turns_after(Move::new(from, to, MoveKind::Normal));
         }
     }
+    /// Pawn moves come in batches of one kind (pushes, double steps, captures one way), so the
+    /// first target's offset tells which targets start inside their own block.
     #[inline(always)]
     fn pawn_moves(&mut self, targets: Bitboard, origin: impl Fn(Square) -> Square, kind: MoveKind) {
-        for to in targets {
+        if targets.is_empty() {
+            return;
+        }
+        let us = self.board.side_to_move();
+        let mut fast = Bitboard::EMPTY;
+        if !self.pinned.intersects(self.board.pieces(us, Role::Pawn)) && kind != MoveKind::EnPassant
+        {
+            let first = targets.lsb();
+            let offset = first.index() as i32 - origin(first).index() as i32;
+            let near_last = last_rank(us) | last_rank(us).shr(8) | last_rank(us).shl(8);
+            fast = targets & self.quiet & !near_last & !same_block_targets(offset);
+        }
+        self.sink.pawn_spin_pairs(fast, &origin, kind);
+        for to in targets & !fast {
             self.turns_after(Move::new(origin(to), to, kind));
         }
     }
@@ -328,6 +363,49 @@ impl<S: TurnSink> MoveSink for MoveThenSpin<'_, S> {
     #[inline(always)]
     fn single(&mut self, mv: Move) {
         self.turns_after(mv);
+    }
+}
+
+/// The squares a pawn move of this offset (to minus from) reaches from inside the same block:
+/// such a move and a spin can undo each other, so they need the full test (§9).
+#[inline(always)]
+fn same_block_targets(offset: i32) -> Bitboard {
+    const fn mask(offset: i32) -> Bitboard {
+        let mut bits = 0u64;
+        let mut to = 0;
+        while to < 64 {
+            let from = to - offset;
+            if from >= 0 && from < 64 {
+                let (f, t) = (from as u64, to as u64);
+                // Same file pair and same rank pair.
+                if (f ^ t) & 0b110110 == 0 {
+                    bits |= 1 << to;
+                }
+            }
+            to += 1;
+        }
+        Bitboard(bits)
+    }
+    const MASKS: [Bitboard; 8] = [
+        mask(7),
+        mask(8),
+        mask(9),
+        mask(16),
+        mask(-7),
+        mask(-8),
+        mask(-9),
+        mask(-16),
+    ];
+    match offset {
+        7 => MASKS[0],
+        8 => MASKS[1],
+        9 => MASKS[2],
+        16 => MASKS[3],
+        -7 => MASKS[4],
+        -8 => MASKS[5],
+        -9 => MASKS[6],
+        -16 => MASKS[7],
+        _ => Bitboard::ALL,
     }
 }
 
