@@ -17,7 +17,7 @@ const MAX_THREADS: usize = 256;
 pub struct PerftArgs {
     /// Plies to count
     pub depth: u32,
-    /// Variant to play (chess, cylinder)
+    /// Variant to play: chess, cylinder, spinchess or doublemove
     #[arg(long, default_value = "chess")]
     pub variant: String,
     /// Position to start from (default: the variant's start position)
@@ -103,5 +103,22 @@ impl VariantVisitor for PerftCommand {
             }
         );
         Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::cli::Cli;
+    use clap::CommandFactory;
+
+    /// The --variant help lists the variants by hand: it must name every registered one.
+    #[test]
+    fn variant_help_names_every_variant() {
+        let mut cmd = Cli::command();
+        let perft = cmd.find_subcommand_mut("perft").expect("perft subcommand");
+        let help = perft.render_long_help().to_string();
+        for name in crate::registry::VARIANT_NAMES {
+            assert!(help.contains(name), "--variant help does not name {name}");
+        }
     }
 }
