@@ -4,8 +4,10 @@
 
 use super::{targets_made_by, Doublemove};
 use crate::core::{Bitboard, Color, Square};
-use crate::variants::board8::movegen::{offset, pawn_captures};
-use crate::variants::board8::{Castling, Move, MoveCounter, MoveKind, MoveSink, Role};
+use crate::variants::board8::movegen::pawn_captures;
+use crate::variants::board8::{
+    generate_pseudo_men, Castling, Move, MoveCounter, MoveKind, MoveSink, Role,
+};
 use crate::variants::chess::{attacks, Flat};
 
 impl Doublemove {
@@ -26,47 +28,9 @@ impl Doublemove {
         for from in b.pieces(us, Role::King) {
             sink.piece_moves(from, attacks::king(from) & target);
         }
-        for from in b.pieces(us, Role::Knight) {
-            sink.piece_moves(from, attacks::knight(from) & target);
-        }
-        let queens = b.pieces(us, Role::Queen);
-        for from in b.pieces(us, Role::Bishop) | queens {
-            sink.piece_moves(from, attacks::bishop(from, occ) & target);
-        }
-        for from in b.pieces(us, Role::Rook) | queens {
-            sink.piece_moves(from, attacks::rook(from, occ) & target);
-        }
-
-        // Pawns: pushes, double steps, captures, promotions.
-        let empty = !occ;
-        let pawns = b.pieces(us, Role::Pawn);
-        let (forward, third_rank, last_rank): (i8, u8, u8) = match us {
-            Color::White => (1, 2, 7),
-            Color::Black => (-1, 5, 0),
-        };
-        let promo = Bitboard::rank(last_rank);
-        let advance = |bb: Bitboard| match us {
-            Color::White => bb.shl(8),
-            Color::Black => bb.shr(8),
-        };
-        let single = advance(pawns) & empty;
-        let double = advance(single & Bitboard::rank(third_rank)) & empty;
-        let back1 = |to: Square| offset::<Flat>(to, 0, -forward);
-        sink.pawn_moves(single & !promo, back1, MoveKind::Normal);
-        sink.promotions(single & promo, back1);
-        sink.pawn_moves(
-            double,
-            |to| offset::<Flat>(to, 0, -2 * forward),
-            MoveKind::DoublePush,
-        );
-        let west = pawn_captures::<Flat>(pawns, us, true) & theirs;
-        let from_west = |to: Square| offset::<Flat>(to, 1, -forward);
-        sink.pawn_moves(west & !promo, from_west, MoveKind::Normal);
-        sink.promotions(west & promo, from_west);
-        let east = pawn_captures::<Flat>(pawns, us, false) & theirs;
-        let from_east = |to: Square| offset::<Flat>(to, -1, -forward);
-        sink.pawn_moves(east & !promo, from_east, MoveKind::Normal);
-        sink.promotions(east & promo, from_east);
+        // The men: board8's pseudo-legal generator (no pin or check filter). The board's own
+        // e.p. field is never set here, so it adds no e.p. capture; those follow below.
+        generate_pseudo_men(b, sink);
 
         // Castling (§4): the right and empty squares strictly between king and rook, nothing
         // else. A right implies king and rook on their home squares (FEN checks it; a move
@@ -90,6 +54,7 @@ impl Doublemove {
         // En passant (§5): only against the opponent's targets in the set. At a turn's start
         // the set holds nothing else; at sub-move 2 it holds the opponent's targets only after
         // an e.p. capture on sub-move 1 (rule 2), and the mover's own target is never usable.
+        let pawns = b.pieces(us, Role::Pawn);
         for ep in self.ep & targets_made_by(!us) {
             for from in attacks::pawn(!us, ep) & pawns {
                 sink.single(Move::new(from, ep, MoveKind::EnPassant));
