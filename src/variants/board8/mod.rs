@@ -17,7 +17,8 @@ pub use fen::{PawnRanks, START_FEN};
 pub use geometry::{Geometry, Safety};
 pub use make::MoveEffect;
 pub use movegen::{
-    generate, generate_pseudo_men, generate_with_safety, MoveArray, MoveCounter, MoveSink,
+    generate, generate_pseudo_men, generate_with_safety, MoveArray, MoveBuffer, MoveCounter,
+    MoveSink,
 };
 pub use moves::{Move, MoveKind};
 pub use piece::{Piece, Role};

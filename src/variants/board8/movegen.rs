@@ -43,17 +43,23 @@ impl MoveSink for MoveCounter {
     }
 }
 
-impl MoveSink for Vec<Move> {
+/// A list that moves can be appended to; every such list is a MoveSink that expands target
+/// sets into single moves.
+pub trait MoveBuffer {
+    fn push_move(&mut self, mv: Move);
+}
+
+impl<T: MoveBuffer> MoveSink for T {
     #[inline(always)]
     fn piece_moves(&mut self, from: Square, targets: Bitboard) {
         for to in targets {
-            self.push(Move::new(from, to, MoveKind::Normal));
+            self.push_move(Move::new(from, to, MoveKind::Normal));
         }
     }
     #[inline(always)]
     fn pawn_moves(&mut self, targets: Bitboard, origin: impl Fn(Square) -> Square, kind: MoveKind) {
         for to in targets {
-            self.push(Move::new(origin(to), to, kind));
+            self.push_move(Move::new(origin(to), to, kind));
         }
     }
     #[inline(always)]
@@ -61,12 +67,19 @@ impl MoveSink for Vec<Move> {
         for to in targets {
             let from = origin(to);
             for kind in MoveKind::PROMOTIONS {
-                self.push(Move::new(from, to, kind));
+                self.push_move(Move::new(from, to, kind));
             }
         }
     }
     #[inline(always)]
     fn single(&mut self, mv: Move) {
+        self.push_move(mv);
+    }
+}
+
+impl MoveBuffer for Vec<Move> {
+    #[inline(always)]
+    fn push_move(&mut self, mv: Move) {
         self.push(mv);
     }
 }
@@ -98,30 +111,9 @@ impl Default for MoveArray {
     }
 }
 
-impl MoveSink for MoveArray {
+impl MoveBuffer for MoveArray {
     #[inline(always)]
-    fn piece_moves(&mut self, from: Square, targets: Bitboard) {
-        for to in targets {
-            self.single(Move::new(from, to, MoveKind::Normal));
-        }
-    }
-    #[inline(always)]
-    fn pawn_moves(&mut self, targets: Bitboard, origin: impl Fn(Square) -> Square, kind: MoveKind) {
-        for to in targets {
-            self.single(Move::new(origin(to), to, kind));
-        }
-    }
-    #[inline(always)]
-    fn promotions(&mut self, targets: Bitboard, origin: impl Fn(Square) -> Square) {
-        for to in targets {
-            let from = origin(to);
-            for kind in MoveKind::PROMOTIONS {
-                self.single(Move::new(from, to, kind));
-            }
-        }
-    }
-    #[inline(always)]
-    fn single(&mut self, mv: Move) {
+    fn push_move(&mut self, mv: Move) {
         self.moves[self.len] = mv;
         self.len += 1;
     }

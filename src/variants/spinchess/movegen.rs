@@ -7,7 +7,9 @@
 use super::block::{Block, Rotation, LOWER_LEFT};
 use super::turn::Turn;
 use crate::core::{Bitboard, Color, Square};
-use crate::variants::board8::{self, Board, Move, MoveCounter, MoveKind, MoveSink, Role};
+use crate::variants::board8::{
+    self, Board, Move, MoveBuffer, MoveCounter, MoveKind, MoveSink, Role,
+};
 use crate::variants::chess::{attacks, Flat};
 
 /// Receives turns: a MoveSink for the A-turns, plus spin turns.
@@ -59,25 +61,8 @@ impl TurnSink for MoveCounter {
     }
 }
 
-impl MoveSink for Vec<Turn> {
-    fn piece_moves(&mut self, from: Square, targets: Bitboard) {
-        for to in targets {
-            self.push(Turn::from_move(Move::new(from, to, MoveKind::Normal)));
-        }
-    }
-    fn pawn_moves(&mut self, targets: Bitboard, origin: impl Fn(Square) -> Square, kind: MoveKind) {
-        for to in targets {
-            self.push(Turn::from_move(Move::new(origin(to), to, kind)));
-        }
-    }
-    fn promotions(&mut self, targets: Bitboard, origin: impl Fn(Square) -> Square) {
-        for to in targets {
-            for kind in MoveKind::PROMOTIONS {
-                self.push(Turn::from_move(Move::new(origin(to), to, kind)));
-            }
-        }
-    }
-    fn single(&mut self, mv: Move) {
+impl MoveBuffer for Vec<Turn> {
+    fn push_move(&mut self, mv: Move) {
         self.push(Turn::from_move(mv));
     }
 }
