@@ -8,4 +8,5 @@ pub mod outcome;
 pub mod perft;
 pub mod record;
 pub mod registry;
+pub mod search;
 pub mod variants;

@@ -82,6 +82,18 @@ impl<G: Geometry> Board<G> {
         effect
     }
 
+    /// The position after the side to move passes (for null-move pruning; never a legal move).
+    pub fn null_move(&self) -> Board<G> {
+        let mut next = *self;
+        next.set_ep(None);
+        next.halfmove = next.halfmove.saturating_add(1);
+        if next.side == Color::Black {
+            next.fullmove = next.fullmove.saturating_add(1);
+        }
+        next.flip_side();
+        next
+    }
+
     /// Plays a legal move (as produced by the generator): one FIDE turn.
     pub fn play(&mut self, mv: Move) {
         let us = self.side;

@@ -2,6 +2,7 @@
 //! A variant plugs in its Geometry (how men attack); spinchess and doublemove build on this too.
 
 mod board;
+pub mod eval;
 pub(crate) mod fen;
 mod game;
 mod geometry;
@@ -11,6 +12,7 @@ mod moves;
 mod piece;
 pub mod reference;
 mod san;
+mod search;
 
 pub use board::{Board, Castling};
 pub use fen::{PawnRanks, START_FEN};

@@ -9,6 +9,7 @@
 mod fen;
 mod game;
 mod movegen;
+mod search;
 #[cfg(test)]
 mod tests;
 

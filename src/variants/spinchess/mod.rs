@@ -3,6 +3,7 @@
 mod block;
 mod movegen;
 mod notation;
+mod search;
 mod turn;
 
 pub use block::{Block, Rotation};
@@ -25,6 +26,18 @@ pub struct Spinchess {
 impl Spinchess {
     pub fn board(&self) -> &Board<Flat> {
         &self.board
+    }
+
+    pub(crate) fn from_board(board: Board<Flat>) -> Spinchess {
+        Spinchess { board }
+    }
+
+    /// Exactly K v K, K+B v K and K+N v K (§6): spins change bishops' colours, so no more.
+    pub fn is_dead_position(&self) -> bool {
+        let b = &self.board;
+        let others = b.occupied() & !b.by_role(Role::King);
+        let minors = b.by_role(Role::Bishop) | b.by_role(Role::Knight);
+        others.is_empty() || (others.at_most_one() && others.intersects(minors))
     }
 
     /// Rotates the men of `block`; a spin of a rook's corner block clears that castling right,
@@ -144,8 +157,7 @@ impl Game for Spinchess {
         notation::human(self, turn)
     }
 
-    /// Mate and stalemate count every turn type (Decision 5); dead positions are exactly
-    /// K v K, K+B v K and K+N v K (§6): spins change bishops' colours, so no more.
+    /// Mate and stalemate count every turn type (Decision 5).
     fn rule_outcome(&self) -> Option<Outcome> {
         let b = &self.board;
         if self.count_legal_moves() == 0 {
@@ -165,9 +177,7 @@ impl Game for Spinchess {
                 reason: EndReason::FiftyMoveRule,
             });
         }
-        let others = b.occupied() & !b.by_role(Role::King);
-        let minors = b.by_role(Role::Bishop) | b.by_role(Role::Knight);
-        if others.is_empty() || (others.at_most_one() && others.intersects(minors)) {
+        if self.is_dead_position() {
             return Some(Outcome::Draw {
                 reason: EndReason::DeadPosition,
             });

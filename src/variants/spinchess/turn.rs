@@ -41,6 +41,12 @@ impl Turn {
         )
     }
 
+    /// The raw 32 bits (for the transposition table).
+    #[inline(always)]
+    pub const fn bits(self) -> u32 {
+        self.0
+    }
+
     /// The move part (types A and C).
     #[inline(always)]
     pub fn mv(self) -> Option<Move> {

@@ -1,0 +1,360 @@
+//! Principal-variation alpha-beta with quiescence, for two-player variants, written once for
+//! all of them. Negamax, except where a side moves twice in a row (doublemove's sub-moves): a
+//! child with the same side to move is searched without the sign flip, decided by comparing
+//! sides, never by naming a variant.
+
+use super::score::{from_table, mate_in, mated_in, to_table, DRAW, INFINITE, MATE_BOUND};
+use super::searchable::Searchable;
+use super::tt::{Bound, Entry, TranspositionTable};
+use crate::outcome::Outcome;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::{Duration, Instant};
+
+pub const MAX_PLY: usize = 128;
+const HISTORY_SIZE: usize = 1 << 14;
+
+/// One thread's search state.
+pub struct Searcher<'a, G: Searchable> {
+    tt: &'a TranspositionTable,
+    stop: &'a AtomicBool,
+    start: Instant,
+    hard_limit: Option<Duration>,
+    node_limit: Option<u64>,
+    /// Only the main thread watches the clock; helpers stop when it says so.
+    pub main: bool,
+    pub nodes: u64,
+    pub seldepth: usize,
+    /// Hashes of the positions before the current node: the game so far, then the search path.
+    path: Vec<u64>,
+    killers: [[u32; 2]; MAX_PLY + 1],
+    history: Vec<i32>,
+    pv: Vec<Vec<G::Move>>,
+}
+
+impl<'a, G: Searchable> Searcher<'a, G> {
+    pub fn new(
+        tt: &'a TranspositionTable,
+        stop: &'a AtomicBool,
+        game_history: &[u64],
+        start: Instant,
+        hard_limit: Option<Duration>,
+        node_limit: Option<u64>,
+    ) -> Self {
+        Searcher {
+            tt,
+            stop,
+            start,
+            hard_limit,
+            node_limit,
+            main: true,
+            nodes: 0,
+            seldepth: 0,
+            path: game_history.to_vec(),
+            killers: [[u32::MAX; 2]; MAX_PLY + 1],
+            history: vec![0; HISTORY_SIZE],
+            pv: (0..=MAX_PLY).map(|_| Vec::new()).collect(),
+        }
+    }
+
+    /// The principal variation of the last completed root search.
+    pub fn principal_variation(&self) -> &[G::Move] {
+        &self.pv[0]
+    }
+
+    pub fn stopped(&self) -> bool {
+        self.stop.load(Ordering::Relaxed)
+    }
+
+    fn check_limits(&mut self) {
+        if !self.main || self.nodes & 1023 != 0 {
+            return;
+        }
+        let out_of_time = self.hard_limit.is_some_and(|h| self.start.elapsed() >= h);
+        let out_of_nodes = self.node_limit.is_some_and(|n| self.nodes >= n);
+        if out_of_time || out_of_nodes {
+            self.stop.store(true, Ordering::Relaxed);
+        }
+    }
+
+    /// Searches `pos` to `depth` within (alpha, beta) and returns its score for the side to move.
+    pub fn root(&mut self, pos: &G, depth: i32, alpha: i32, beta: i32) -> i32 {
+        self.negamax(pos, depth, 0, alpha, beta)
+    }
+
+    /// The value of `child` for the side to move at `parent`, searched within (alpha, beta):
+    /// to `depth` plies, or by quiescence when `depth` is None.
+    fn child(
+        &mut self,
+        parent: &G,
+        child: &G,
+        depth: Option<i32>,
+        ply: usize,
+        alpha: i32,
+        beta: i32,
+    ) -> i32 {
+        let same_side = child.side_to_move() == parent.side_to_move();
+        self.path.push(parent.hash());
+        let score = match (same_side, depth) {
+            (true, Some(d)) => self.negamax(child, d, ply + 1, alpha, beta),
+            (false, Some(d)) => -self.negamax(child, d, ply + 1, -beta, -alpha),
+            (true, None) => self.quiesce(child, ply + 1, alpha, beta),
+            (false, None) => -self.quiesce(child, ply + 1, -beta, -alpha),
+        };
+        self.path.pop();
+        score
+    }
+
+    /// The score of a position without moves: the rules say who won, if anyone.
+    fn terminal(pos: &G, ply: usize) -> i32 {
+        match pos.rule_outcome() {
+            Some(Outcome::Win { winner, .. }) if winner == pos.side_to_move() => mate_in(ply),
+            Some(Outcome::Win { .. }) => mated_in(ply),
+            _ => DRAW,
+        }
+    }
+
+    /// The position already stood on the board (or on the path) since the last irreversible
+    /// move: a repetition, scored as a draw inside the tree.
+    fn repeated(&self, pos: &G) -> bool {
+        if !pos.is_turn_boundary() {
+            return false;
+        }
+        let hash = pos.hash();
+        let window = (pos.reversible_plies() as usize).min(self.path.len());
+        self.path[self.path.len() - window..]
+            .iter()
+            .rev()
+            .any(|&h| h == hash)
+    }
+
+    fn history_slot(mv: G::Move) -> usize {
+        (G::move_bits(mv).wrapping_mul(0x9e37_79b1) >> 18) as usize & (HISTORY_SIZE - 1)
+    }
+
+    /// Ordering keys: the table's move, then captures and promotions by value, the killers,
+    /// then quiet moves by history.
+    fn order(&self, pos: &G, moves: &[G::Move], tt_move: Option<u32>, ply: usize) -> Vec<i32> {
+        moves
+            .iter()
+            .map(|&mv| {
+                let bits = G::move_bits(mv);
+                if Some(bits) == tt_move {
+                    1 << 30
+                } else if let Some(v) = pos.tactical_value(mv) {
+                    (1 << 28) + v
+                } else if bits == self.killers[ply][0] {
+                    1 << 27
+                } else if bits == self.killers[ply][1] {
+                    (1 << 27) - 1
+                } else {
+                    self.history[Self::history_slot(mv)]
+                }
+            })
+            .collect()
+    }
+
+    /// Moves `moves[i..]`'s best-keyed move to `i` (selection sort: most nodes cut early).
+    fn pick(moves: &mut [G::Move], keys: &mut [i32], i: usize) {
+        let best = (i..moves.len()).max_by_key(|&j| keys[j]).unwrap_or(i);
+        moves.swap(i, best);
+        keys.swap(i, best);
+    }
+
+    fn negamax(&mut self, pos: &G, depth: i32, ply: usize, mut alpha: i32, mut beta: i32) -> i32 {
+        self.nodes += 1;
+        self.check_limits();
+        if self.stopped() {
+            return DRAW;
+        }
+        self.pv[ply].clear();
+        self.seldepth = self.seldepth.max(ply);
+        if ply > 0 {
+            if pos.draw_by_rule() || self.repeated(pos) {
+                return DRAW;
+            }
+            // No line from here can beat a mate already found nearer the root.
+            alpha = alpha.max(mated_in(ply));
+            beta = beta.min(mate_in(ply + 1));
+            if alpha >= beta {
+                return alpha;
+            }
+        }
+        if ply >= MAX_PLY {
+            return pos.evaluate();
+        }
+        let in_check = pos.in_check();
+        let depth = if in_check { depth + 1 } else { depth };
+        if depth <= 0 {
+            return self.quiesce(pos, ply, alpha, beta);
+        }
+        let pv_node = beta - alpha > 1;
+        let hash = pos.hash();
+        let entry = self.tt.probe(hash);
+        if let Some(e) = entry {
+            if ply > 0 && !pv_node && e.depth >= depth {
+                let s = from_table(e.score, ply);
+                let cut = match e.bound {
+                    Bound::Exact => true,
+                    Bound::Lower => s >= beta,
+                    Bound::Upper => s <= alpha,
+                };
+                if cut {
+                    return s;
+                }
+            }
+        }
+
+        // Null move: if passing still holds beta, a real move will too (where the variant
+        // says passing is a sound assumption).
+        if !pv_node && !in_check && ply > 0 && depth >= 3 && beta.abs() < MATE_BOUND {
+            if let Some(null) = pos.null_move() {
+                if pos.evaluate() >= beta {
+                    let r = 2 + depth / 6;
+                    let score = self.child(pos, &null, Some(depth - 1 - r), ply, beta - 1, beta);
+                    if self.stopped() {
+                        return DRAW;
+                    }
+                    if score >= beta {
+                        return if score > MATE_BOUND { beta } else { score };
+                    }
+                }
+            }
+        }
+
+        let mut moves = Vec::with_capacity(64);
+        pos.legal_moves(&mut moves);
+        if moves.is_empty() {
+            return Self::terminal(pos, ply);
+        }
+        let mut keys = self.order(pos, &moves, entry.map(|e| e.mv), ply);
+        let original_alpha = alpha;
+        let mut best = -INFINITE;
+        let mut best_move = moves[0];
+        for i in 0..moves.len() {
+            Self::pick(&mut moves, &mut keys, i);
+            let mv = moves[i];
+            let mut child = pos.clone();
+            child.play(mv);
+            let quiet = pos.tactical_value(mv).is_none();
+            let score = if i == 0 {
+                self.child(pos, &child, Some(depth - 1), ply, alpha, beta)
+            } else {
+                // Late quiet moves are searched shallower first (LMR), all with a null window;
+                // a move that surprises is searched again properly.
+                let reduction = if depth >= 3 && i >= 3 && quiet && !in_check {
+                    1 + (i >= 8) as i32 + (depth >= 8) as i32
+                } else {
+                    0
+                };
+                let reduced = Some(depth - 1 - reduction);
+                let mut s = self.child(pos, &child, reduced, ply, alpha, alpha + 1);
+                if s > alpha && reduction > 0 {
+                    s = self.child(pos, &child, Some(depth - 1), ply, alpha, alpha + 1);
+                }
+                if s > alpha && s < beta {
+                    s = self.child(pos, &child, Some(depth - 1), ply, alpha, beta);
+                }
+                s
+            };
+            if self.stopped() {
+                return DRAW;
+            }
+            if score > best {
+                best = score;
+                best_move = mv;
+                if score > alpha {
+                    alpha = score;
+                    let (head, tail) = self.pv.split_at_mut(ply + 1);
+                    head[ply].clear();
+                    head[ply].push(mv);
+                    head[ply].extend_from_slice(&tail[0]);
+                    if score >= beta {
+                        if quiet {
+                            let bits = G::move_bits(mv);
+                            if self.killers[ply][0] != bits {
+                                self.killers[ply][1] = self.killers[ply][0];
+                                self.killers[ply][0] = bits;
+                            }
+                            let slot = Self::history_slot(mv);
+                            self.history[slot] = (self.history[slot] + depth * depth).min(1 << 20);
+                        }
+                        break;
+                    }
+                }
+            }
+        }
+        let bound = if best >= beta {
+            Bound::Lower
+        } else if best > original_alpha {
+            Bound::Exact
+        } else {
+            Bound::Upper
+        };
+        self.tt.store(
+            hash,
+            Entry {
+                mv: G::move_bits(best_move),
+                score: to_table(best, ply),
+                depth,
+                bound,
+            },
+        );
+        best
+    }
+
+    /// Captures and promotions only, until the position is quiet; every move when in check.
+    fn quiesce(&mut self, pos: &G, ply: usize, mut alpha: i32, beta: i32) -> i32 {
+        self.nodes += 1;
+        self.check_limits();
+        if self.stopped() {
+            return DRAW;
+        }
+        self.pv[ply].clear();
+        self.seldepth = self.seldepth.max(ply);
+        if ply >= MAX_PLY {
+            return pos.evaluate();
+        }
+        let in_check = pos.in_check();
+        let mut best = -INFINITE;
+        if !in_check {
+            let stand_pat = pos.evaluate();
+            if stand_pat >= beta {
+                return stand_pat;
+            }
+            alpha = alpha.max(stand_pat);
+            best = stand_pat;
+        }
+        let mut moves = Vec::with_capacity(64);
+        pos.legal_moves(&mut moves);
+        if moves.is_empty() {
+            return Self::terminal(pos, ply);
+        }
+        let mut keyed: Vec<(G::Move, i32)> = moves
+            .into_iter()
+            .filter_map(|mv| match pos.tactical_value(mv) {
+                Some(v) => Some((mv, v)),
+                None if in_check => Some((mv, -INFINITE)),
+                None => None,
+            })
+            .collect();
+        keyed.sort_unstable_by_key(|&(_, v)| -v);
+        for (mv, _) in keyed {
+            let mut child = pos.clone();
+            child.play(mv);
+            let score = self.child(pos, &child, None, ply, alpha, beta);
+            if self.stopped() {
+                return DRAW;
+            }
+            if score > best {
+                best = score;
+                if score > alpha {
+                    alpha = score;
+                    if score >= beta {
+                        break;
+                    }
+                }
+            }
+        }
+        best
+    }
+}

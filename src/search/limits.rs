@@ -1,0 +1,86 @@
+//! When to stop: the limits of a `go` command, turned into a time budget.
+
+use std::time::Duration;
+
+#[derive(Clone, Debug, Default)]
+pub struct Limits {
+    pub depth: Option<i32>,
+    pub nodes: Option<u64>,
+    pub movetime: Option<Duration>,
+    /// The mover's clock and increment, and moves to the next time control.
+    pub time_left: Option<Duration>,
+    pub increment: Duration,
+    pub moves_to_go: Option<u32>,
+    /// Kept back from every move for the GUI's and the pipe's delays.
+    pub overhead: Duration,
+    pub infinite: bool,
+}
+
+/// The time budget of one search: a soft limit (do not start another iteration after it) and
+/// a hard one (stop in the middle of an iteration).
+#[derive(Clone, Copy, Debug)]
+pub struct Budget {
+    pub soft: Option<Duration>,
+    pub hard: Option<Duration>,
+}
+
+impl Limits {
+    pub fn budget(&self) -> Budget {
+        if self.infinite {
+            return Budget {
+                soft: None,
+                hard: None,
+            };
+        }
+        if let Some(t) = self.movetime {
+            let t = t
+                .saturating_sub(self.overhead)
+                .max(Duration::from_millis(1));
+            return Budget {
+                soft: Some(t),
+                hard: Some(t),
+            };
+        }
+        let Some(left) = self.time_left else {
+            return Budget {
+                soft: None,
+                hard: None,
+            };
+        };
+        let usable = left.saturating_sub(self.overhead);
+        // Spread the clock over the moves to come (a guess of 30 with no control given), plus
+        // most of the increment; never plan more than a fifth of what is left.
+        let moves = self.moves_to_go.unwrap_or(30).clamp(1, 50);
+        let share = usable / moves + self.increment * 3 / 4;
+        let soft = share.min(usable / 5).max(Duration::from_millis(1));
+        let hard = (soft * 4).min(usable / 2).max(soft);
+        Budget {
+            soft: Some(soft),
+            hard: Some(hard),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn budgets_stay_inside_the_clock() {
+        let one_second = Limits {
+            time_left: Some(Duration::from_millis(1000)),
+            increment: Duration::from_millis(10),
+            overhead: Duration::from_millis(10),
+            ..Limits::default()
+        };
+        let b = one_second.budget();
+        assert!(b.hard.unwrap() <= Duration::from_millis(495));
+        assert!(b.soft.unwrap() >= Duration::from_millis(30));
+        let fixed = Limits {
+            movetime: Some(Duration::from_millis(100)),
+            ..Limits::default()
+        };
+        assert_eq!(fixed.budget().hard, Some(Duration::from_millis(100)));
+        assert!(Limits::default().budget().hard.is_none());
+    }
+}

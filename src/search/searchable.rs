@@ -1,0 +1,27 @@
+//! What the search needs of a variant beyond its rules. Kept apart from `Game` while not every
+//! variant has an evaluation yet; it will fold into `Game` once all do.
+
+use crate::game::Game;
+
+pub trait Searchable: Game {
+    /// Static evaluation in centipawns, from the side to move's point of view.
+    fn evaluate(&self) -> i32;
+
+    /// Whether the side to move is in check (false in variants without check). Drives the check
+    /// extension and keeps stand-pat out of positions where it would be a lie.
+    fn in_check(&self) -> bool;
+
+    /// For a capture or promotion, its worth for ordering (most valuable victim first, least
+    /// valuable attacker first); None for a quiet move. Quiescence searches only these.
+    fn tactical_value(&self, mv: Self::Move) -> Option<i32>;
+
+    /// The position after passing, where passing is a sound pruning assumption for this variant
+    /// (None in variants with zugzwang-like turn structures, or when in check).
+    fn null_move(&self) -> Option<Self>;
+
+    /// A draw that the rules impose whatever is played next (the move-count rule, dead material).
+    fn draw_by_rule(&self) -> bool;
+
+    /// The move packed into 32 bits, for the transposition table.
+    fn move_bits(mv: Self::Move) -> u32;
+}

@@ -1,0 +1,141 @@
+//! The transposition table, shared by all search threads without locks: each entry is two
+//! atomic words, the key stored XORed with the data, so a torn write reads as a miss instead of
+//! as a wrong entry (the "lockless hashing" of Hyatt and Mann).
+
+use std::sync::atomic::{AtomicU64, Ordering};
+
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Bound {
+    Exact = 1,
+    /// The score is at least this (a beta cut-off).
+    Lower = 2,
+    /// The score is at most this (no move raised alpha).
+    Upper = 3,
+}
+
+#[derive(Clone, Copy, Debug)]
+pub struct Entry {
+    pub mv: u32,
+    pub score: i32,
+    pub depth: i32,
+    pub bound: Bound,
+}
+
+struct Slot {
+    key: AtomicU64,
+    data: AtomicU64,
+}
+
+pub struct TranspositionTable {
+    slots: Vec<Slot>,
+    mask: usize,
+}
+
+impl TranspositionTable {
+    /// A table of about `mib` MiB (rounded down to a power of two of entries, at least one).
+    pub fn new(mib: usize) -> TranspositionTable {
+        let wanted = (mib.max(1) << 20) / std::mem::size_of::<Slot>();
+        let len = if wanted.is_power_of_two() {
+            wanted
+        } else {
+            wanted.next_power_of_two() / 2
+        };
+        let slots = (0..len)
+            .map(|_| Slot {
+                key: AtomicU64::new(0),
+                data: AtomicU64::new(0),
+            })
+            .collect();
+        TranspositionTable {
+            slots,
+            mask: len - 1,
+        }
+    }
+
+    pub fn clear(&self) {
+        for s in &self.slots {
+            s.key.store(0, Ordering::Relaxed);
+            s.data.store(0, Ordering::Relaxed);
+        }
+    }
+
+    fn pack(e: &Entry) -> u64 {
+        e.mv as u64
+            | ((e.score as i16 as u16 as u64) << 32)
+            | ((e.depth.clamp(-1, 126) as i8 as u8 as u64) << 48)
+            | ((e.bound as u64) << 56)
+    }
+
+    fn unpack(data: u64) -> Option<Entry> {
+        let bound = match data >> 56 & 3 {
+            1 => Bound::Exact,
+            2 => Bound::Lower,
+            3 => Bound::Upper,
+            _ => return None,
+        };
+        Some(Entry {
+            mv: data as u32,
+            score: (data >> 32) as u16 as i16 as i32,
+            depth: (data >> 48) as u8 as i8 as i32,
+            bound,
+        })
+    }
+
+    pub fn probe(&self, hash: u64) -> Option<Entry> {
+        let slot = &self.slots[hash as usize & self.mask];
+        let data = slot.data.load(Ordering::Relaxed);
+        let key = slot.key.load(Ordering::Relaxed);
+        if key ^ data == hash {
+            TranspositionTable::unpack(data)
+        } else {
+            None
+        }
+    }
+
+    /// Stores an entry; a deeper entry for the same position is kept unless this one is exact.
+    pub fn store(&self, hash: u64, entry: Entry) {
+        let slot = &self.slots[hash as usize & self.mask];
+        if let Some(old) = self.probe(hash) {
+            if old.depth > entry.depth && entry.bound != Bound::Exact {
+                return;
+            }
+        }
+        let data = TranspositionTable::pack(&entry);
+        slot.key.store(hash ^ data, Ordering::Relaxed);
+        slot.data.store(data, Ordering::Relaxed);
+    }
+
+    /// How full the table is, in permille, from a sample (UCI's hashfull).
+    pub fn hashfull(&self) -> usize {
+        let sample = self.slots.len().min(1000);
+        self.slots[..sample]
+            .iter()
+            .filter(|s| s.data.load(Ordering::Relaxed) != 0)
+            .count()
+            * 1000
+            / sample.max(1)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn stores_and_probes_with_negative_scores() {
+        let tt = TranspositionTable::new(1);
+        let e = Entry {
+            mv: 0xdead_beef,
+            score: -30_950,
+            depth: 7,
+            bound: Bound::Lower,
+        };
+        tt.store(0x1234_5678_9abc_def0, e);
+        let got = tt.probe(0x1234_5678_9abc_def0).unwrap();
+        assert_eq!(
+            (got.mv, got.score, got.depth, got.bound),
+            (e.mv, e.score, e.depth, e.bound)
+        );
+        assert!(tt.probe(0x1234_5678_9abc_def1).is_none());
+    }
+}

@@ -1,0 +1,30 @@
+//! What the search needs of chess and the cylinder.
+
+use super::board::Board;
+use super::geometry::Geometry;
+use super::moves::Move;
+use crate::search::Searchable;
+
+impl<G: Geometry> Searchable for Board<G> {
+    fn evaluate(&self) -> i32 {
+        Board::evaluate(self)
+    }
+    fn in_check(&self) -> bool {
+        Board::in_check(self)
+    }
+    fn tactical_value(&self, mv: Move) -> Option<i32> {
+        Board::tactical_value(self, mv)
+    }
+    /// Passing is the usual null-move assumption of FIDE chess; not while in check.
+    fn null_move(&self) -> Option<Self> {
+        (!Board::in_check(self)).then(|| Board::null_move(self))
+    }
+    /// The fifty-move rule (unless the last move mated) and dead material.
+    fn draw_by_rule(&self) -> bool {
+        (self.halfmove >= 100 && !(Board::in_check(self) && self.count_legal_moves() == 0))
+            || G::is_dead_position(self)
+    }
+    fn move_bits(mv: Move) -> u32 {
+        mv.bits() as u32
+    }
+}

@@ -1,0 +1,36 @@
+//! What the search needs of doublemove. There is no check here, and no null move: a side that
+//! moves twice in a row makes "passing changes nothing much" false. A king capture wins at
+//! once, so it is ordered before every other capture.
+
+use super::Doublemove;
+use crate::search::Searchable;
+use crate::variants::board8::{Move, Role};
+
+impl Searchable for Doublemove {
+    fn evaluate(&self) -> i32 {
+        self.board.evaluate()
+    }
+    fn in_check(&self) -> bool {
+        false
+    }
+    fn tactical_value(&self, mv: Move) -> Option<i32> {
+        if self
+            .board
+            .piece_at(mv.to())
+            .is_some_and(|p| p.role == Role::King)
+        {
+            return Some(1 << 24);
+        }
+        self.board.tactical_value(mv)
+    }
+    fn null_move(&self) -> Option<Self> {
+        None
+    }
+    /// The 200-sub-move rule (§6); doublemove has no dead-position rule.
+    fn draw_by_rule(&self) -> bool {
+        self.winner.is_none() && self.board.halfmove_clock() >= 200
+    }
+    fn move_bits(mv: Move) -> u32 {
+        mv.bits() as u32
+    }
+}

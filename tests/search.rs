@@ -1,0 +1,161 @@
+//! The search: finds mates and wins in every two-player variant, honours its limits, and is
+//! deterministic on one thread.
+
+use kaleido::game::Game;
+use kaleido::search::score::{MATE, MATE_BOUND};
+use kaleido::search::{search, Limits, SearchResult, Searchable, TranspositionTable};
+use kaleido::variants::chess::Chess;
+use kaleido::variants::cylinder::Cylinder;
+use kaleido::variants::doublemove::Doublemove;
+use kaleido::variants::spinchess::Spinchess;
+use std::sync::atomic::AtomicBool;
+
+fn go<G: Searchable>(fen: &str, limits: Limits) -> (G, SearchResult<G::Move>) {
+    let pos = G::from_fen(fen).unwrap_or_else(|e| panic!("{fen}: {e}"));
+    let tt = TranspositionTable::new(16);
+    let stop = AtomicBool::new(false);
+    let result = search(&pos, &[], &limits, &tt, 1, &stop, |_| {});
+    (pos, result)
+}
+
+fn depth(d: i32) -> Limits {
+    Limits {
+        depth: Some(d),
+        ..Limits::default()
+    }
+}
+
+fn best<G: Searchable>(pos: &G, r: &SearchResult<G::Move>) -> String {
+    pos.format_move(r.best.expect("a best move"))
+}
+
+#[test]
+fn chess_mate_in_one() {
+    let (pos, r) = go::<Chess>("6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1", depth(3));
+    assert_eq!(best(&pos, &r), "a1a8");
+    assert_eq!(r.score, MATE - 1);
+}
+
+#[test]
+fn chess_mate_in_two() {
+    // 1.Nf6+ gxf6 2.Bxf7#.
+    let fen = "r2qkb1r/pp2nppp/3p4/2pNN1B1/2BnP3/3P4/PPP2PPP/R2bK2R w KQkq - 1 10";
+    let (pos, r) = go::<Chess>(fen, depth(5));
+    assert_eq!(best(&pos, &r), "d5f6");
+    assert_eq!(r.score, MATE - 3);
+}
+
+#[test]
+fn chess_wins_a_hanging_queen_and_avoids_losing_its_own() {
+    let (pos, r) = go::<Chess>("4k3/8/8/3q4/8/8/3R4/4K3 w - - 0 1", depth(4));
+    assert_eq!(best(&pos, &r), "d2d5");
+    assert!(r.score > 400, "score {}", r.score);
+}
+
+#[test]
+fn cylinder_mate_across_the_edge() {
+    // Ra8 checks h8 round the edge (the d8 bishop blocks the flat path); not mate in chess.
+    let fen = "3b3k/1K4pp/8/8/8/8/8/R7 w - - 0 1";
+    let (pos, r) = go::<Cylinder>(fen, depth(3));
+    assert_eq!(best(&pos, &r), "a1a8");
+    assert_eq!(r.score, MATE - 1);
+    let (_, flat) = go::<Chess>(fen, depth(3));
+    assert!(flat.score < MATE_BOUND);
+}
+
+#[test]
+fn doublemove_captures_the_king_with_two_sub_moves() {
+    // Rh8 then Rxe8 on the same turn: the search must not flip the sign between sub-moves.
+    let (pos, r) = go::<Doublemove>("4k3/8/8/8/8/8/8/4K2R w1 - - 0 2", depth(3));
+    assert_eq!(best(&pos, &r), "h1h8");
+    assert!(r.score > MATE_BOUND, "score {}", r.score);
+    assert_eq!(r.pv.len(), 2);
+}
+
+#[test]
+fn doublemove_sees_the_opponents_double_threat() {
+    // Black to play its two sub-moves: the white rook would take the king next turn unless
+    // Black deals with it; the search must not walk into that.
+    let (pos, r) = go::<Doublemove>("4k3/8/8/8/8/8/r7/4K2R b1 - - 0 2", depth(4));
+    let mut next = pos;
+    next.play(r.best.unwrap());
+    assert!(r.score > -MATE_BOUND, "score {}", r.score);
+}
+
+#[test]
+fn spinchess_mate_where_no_spin_helps() {
+    // Black has only a king: no block can be spun, so Qg7 is mate as in chess.
+    let (pos, r) = go::<Spinchess>("7k/Q7/6K1/8/8/8/8/8 w - - 0 2", depth(3));
+    assert!(
+        r.score == MATE - 1,
+        "score {} best {}",
+        r.score,
+        best(&pos, &r)
+    );
+}
+
+#[test]
+fn spinchess_back_rank_mate_is_answered_by_a_spin() {
+    // In chess Ra8 mates; in spinchess Black spins f7 up to f8 (block e7, anticlockwise).
+    let fen = "6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 2";
+    let (_, r) = go::<Spinchess>(fen, depth(2));
+    assert!(r.score < MATE_BOUND, "no mate in one here: {}", r.score);
+}
+
+#[test]
+fn one_thread_is_deterministic_and_node_limits_hold() {
+    let kiwi = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1";
+    let (_, a) = go::<Chess>(kiwi, depth(5));
+    let (_, b) = go::<Chess>(kiwi, depth(5));
+    assert_eq!((a.nodes, a.best, a.score), (b.nodes, b.best, b.score));
+    let limited = Limits {
+        nodes: Some(20_000),
+        ..Limits::default()
+    };
+    let (pos, c) = go::<Chess>(kiwi, limited);
+    assert!(c.nodes < 25_000, "{} nodes", c.nodes);
+    let mut legal = Vec::new();
+    pos.legal_moves(&mut legal);
+    assert!(legal.contains(&c.best.unwrap()));
+}
+
+#[test]
+fn a_stopped_search_still_answers_a_legal_move() {
+    let pos = Chess::startpos();
+    let tt = TranspositionTable::new(1);
+    let stop = AtomicBool::new(true);
+    let r = search(&pos, &[], &Limits::default(), &tt, 1, &stop, |_| {});
+    let mut legal = Vec::new();
+    pos.legal_moves(&mut legal);
+    assert!(legal.contains(&r.best.unwrap()));
+}
+
+#[test]
+fn repetition_is_a_draw_inside_the_tree() {
+    // A queen up, but every move leads to a position that already stood on the board since
+    // the last irreversible move: all of them are draws.
+    let pos = Chess::from_fen("4k3/8/8/8/8/8/8/Q3K3 w - - 10 40").unwrap();
+    let tt = TranspositionTable::new(1);
+    let stop = AtomicBool::new(false);
+    let fresh = search(&pos, &[], &depth(3), &tt, 1, &stop, |_| {});
+    assert!(fresh.score > 800);
+    let mut moves = Vec::new();
+    pos.legal_moves(&mut moves);
+    let history: Vec<u64> = moves
+        .iter()
+        .map(|&mv| {
+            let mut child = pos;
+            child.play(mv);
+            child.hash()
+        })
+        .collect();
+    let tt = TranspositionTable::new(1);
+    let repeated = search(&pos, &history, &depth(3), &tt, 1, &stop, |_| {});
+    assert_eq!(repeated.score, 0);
+}
+
+#[test]
+fn no_legal_move_gives_no_best_move() {
+    let (_, r) = go::<Chess>("7k/5Q2/6K1/8/8/8/8/8 b - - 0 1", depth(3));
+    assert!(r.best.is_none());
+}
