@@ -71,13 +71,18 @@ impl<G: Game> GameRecord<G> {
     }
 
     /// The game's result, if it is over: the position's own rules first (a mate on the last
-    /// permitted move still counts), then threefold repetition.
+    /// permitted move still counts), then threefold repetition, then the move-count rule (the
+    /// order trichess §9 gives; elsewhere both are plain draws).
     pub fn outcome(&self) -> Option<Outcome> {
-        if let Some(outcome) = self.current().rule_outcome() {
-            return Some(outcome);
+        let rule = self.current().rule_outcome();
+        if let Some(outcome) = rule {
+            if outcome.reason() != EndReason::FiftyMoveRule {
+                return Some(outcome);
+            }
         }
-        (self.current().is_turn_boundary() && self.repetitions() >= 3).then_some(Outcome::Draw {
-            reason: EndReason::Repetition,
-        })
+        if self.current().is_turn_boundary() && self.repetitions() >= 3 {
+            return Some(Outcome::draw(G::PLAYERS, EndReason::Repetition));
+        }
+        rule
     }
 }

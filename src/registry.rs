@@ -6,6 +6,7 @@ use crate::variants::chess::Chess;
 use crate::variants::cylinder::Cylinder;
 use crate::variants::doublemove::Doublemove;
 use crate::variants::spinchess::Spinchess;
+use crate::variants::trichess::Trichess;
 use std::fmt;
 
 /// Something to run for one variant type, chosen at run time by name.
@@ -31,7 +32,7 @@ macro_rules! registry {
     };
 }
 
-registry!(Chess, Cylinder, Spinchess, Doublemove);
+registry!(Chess, Cylinder, Spinchess, Doublemove, Trichess);
 
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct UnknownVariant(pub String);

@@ -121,3 +121,8 @@ fn spinchess_vectors() {
 fn doublemove_vectors() {
     run_file("doublemove");
 }
+
+#[test]
+fn trichess_vectors() {
+    run_file("trichess");
+}

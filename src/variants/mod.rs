@@ -5,3 +5,4 @@ pub mod chess;
 pub mod cylinder;
 pub mod doublemove;
 pub mod spinchess;
+pub mod trichess;

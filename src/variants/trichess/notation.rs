@@ -1,0 +1,72 @@
+//! Move tokens (rules §10): from-cell and to-cell, four capital letters, plus a lowercase
+//! promotion letter exactly when the move promotes (`BNDL`, `HBHAq`, castling `DOBO`).
+
+use super::board::Trichess;
+use super::cell::Cell;
+use super::moves::{player_letter, Move, Role};
+use crate::errors::MoveError;
+
+impl Trichess {
+    /// Reads a move token and checks that it is a legal move here.
+    pub fn parse_token(&self, token: &str) -> Result<Move, MoveError> {
+        let fail = |message: String| Err(MoveError::new(token, message));
+        let shape = "expected a move like BNDL or HBHAq (from-cell, to-cell, promotion letter)";
+        if !token.is_ascii() || !(4..=5).contains(&token.len()) {
+            return fail(shape.to_string());
+        }
+        let (from, to) = match (Cell::parse(&token[0..2]), Cell::parse(&token[2..4])) {
+            (Some(from), Some(to)) => (from, to),
+            _ if token[..4].bytes().any(|b| b.is_ascii_lowercase()) => {
+                return fail(
+                    "cells are two capital letters; the app's lowercase promotion mark (hBHA) \
+                     is written HBHAq here"
+                        .to_string(),
+                )
+            }
+            (None, _) => return fail(format!("{} is not a cell of the board", &token[0..2])),
+            (_, None) => return fail(format!("{} is not a cell of the board", &token[2..4])),
+        };
+        let promotion = match &token[4..] {
+            "" => None,
+            "q" => Some(Role::Queen),
+            "r" => Some(Role::Rook),
+            "b" => Some(Role::Bishop),
+            "n" => Some(Role::Knight),
+            _ => return fail("the promotion letter must be q, r, b or n".to_string()),
+        };
+        if let Some(end) = self.king_capture {
+            return fail(format!(
+                "the game is over: player {}'s king was captured",
+                player_letter(end.victim)
+            ));
+        }
+        let mut moves = Vec::with_capacity(128);
+        self.generate(&mut moves);
+        if let Some(&mv) = moves
+            .iter()
+            .find(|m| m.from() == from && m.to() == to && m.promotion() == promotion)
+        {
+            return Ok(mv);
+        }
+        let same_cells = moves.iter().any(|m| m.from() == from && m.to() == to);
+        let message = match self.piece_at(from) {
+            None => format!("no piece on {from}"),
+            Some(p) if p.player != self.side() => format!(
+                "the piece on {from} is player {}'s, and player {} is to move",
+                player_letter(p.player),
+                player_letter(self.side())
+            ),
+            Some(_) if same_cells && promotion.is_none() => {
+                "the pawn promotes there: add q, r, b or n".to_string()
+            }
+            Some(_) if same_cells => "only a pawn entering its promotion zone takes a \
+                 promotion letter"
+                .to_string(),
+            Some(_) if self.in_check(self.side()) => {
+                "not a legal move here (the mover's king is in check)".to_string()
+            }
+            Some(_) => "not a legal move here".to_string(),
+        };
+        fail(message)
+    }
+}
