@@ -4,5 +4,6 @@ pub mod board8;
 pub mod chess;
 pub mod cylinder;
 pub mod doublemove;
+pub mod gigachess;
 pub mod spinchess;
 pub mod trichess;

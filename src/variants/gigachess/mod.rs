@@ -1,0 +1,27 @@
+//! Gigachess (rules/gigachess.md): Cazaux's game on a 14x14 board with 20 man types, as Jocly
+//! plays it. See docs/variants/gigachess.md for the representation and the rule readings.
+//!
+//! One concept per file: `square` (the 16-bit-row layout), `piece` (roles, letters,
+//! promotions), `tables` (leaper targets), `lines` (line occupancies and slider scans),
+//! `board` (the position and its hash), `attacks` (attacks and king safety), `movegen`,
+//! `make`, `fen`, `notation`, `game` (the Game impl).
+
+mod attacks;
+mod board;
+mod fen;
+mod game;
+mod lines;
+mod make;
+mod movegen;
+mod moves;
+mod notation;
+mod piece;
+mod square;
+mod tables;
+
+pub use board::Gigachess;
+pub use fen::START_FEN;
+pub use movegen::{MoveCounter, MoveSink};
+pub use moves::Move;
+pub use piece::{Piece, Role};
+pub use square::Square;
