@@ -251,6 +251,32 @@ fn king_capture_splits_with_the_third_players_attackers() {
 }
 
 #[test]
+fn a_king_capture_must_not_leave_the_movers_king_attacked() {
+    // b's king stands open to a's rook, but a is in check from b's rook on DK. The captured
+    // player's other men still count (§8 read literally, as the app does), so taking the king
+    // while that rook still attacks DO is illegal; blocking on DL is legal.
+    let p = pos(
+        &[
+            ("DO", "aK"),
+            ("DK", "bR"),
+            ("HA", "bK"),
+            ("HH", "aR"),
+            ("OE", "cK"),
+        ],
+        "a - 0 1",
+    );
+    assert!(p.in_check(Player(0)) && p.in_check(Player(1)));
+    assert!(!can(&p, "HHHA"));
+    assert!(can(&p, "HHDL"));
+    // Once the check is gone the capture is legal.
+    let free = pos(
+        &[("DO", "aK"), ("HA", "bK"), ("HH", "aR"), ("OE", "cK")],
+        "a - 0 1",
+    );
+    assert!(can(&free, "HHHA"));
+}
+
+#[test]
 fn a_check_from_either_opponent_must_be_answered() {
     // a's knight uncovers c's rook on b's king: b moves next and must answer c's check.
     let men = [
