@@ -14,17 +14,25 @@ impl Trichess {
         if !token.is_ascii() || !(4..=5).contains(&token.len()) {
             return fail(shape.to_string());
         }
-        let (from, to) = match (Cell::parse(&token[0..2]), Cell::parse(&token[2..4])) {
+        let cells = |t: &str| (Cell::parse(&t[0..2]), Cell::parse(&t[2..4]));
+        let (from, to) = match cells(token) {
             (Some(from), Some(to)) => (from, to),
-            _ if token[..4].bytes().any(|b| b.is_ascii_lowercase()) => {
-                return fail(
-                    "cells are two capital letters; the app's lowercase promotion mark (hBHA) \
-                     is written HBHAq here"
-                        .to_string(),
-                )
+            _ => {
+                let upper = token[..4].to_ascii_uppercase();
+                let message = if upper != token[..4] && matches!(cells(&upper), (Some(_), Some(_)))
+                {
+                    "cells are two capital letters; the app's lowercase promotion mark (hBHA) is \
+                     written HBHAq here"
+                        .to_string()
+                } else if !upper.bytes().all(|b| b.is_ascii_uppercase()) {
+                    shape.to_string()
+                } else if Cell::parse(&token[0..2]).is_none() {
+                    format!("{} is not a cell of the board", &token[0..2])
+                } else {
+                    format!("{} is not a cell of the board", &token[2..4])
+                };
+                return fail(message);
             }
-            (None, _) => return fail(format!("{} is not a cell of the board", &token[0..2])),
-            (_, None) => return fail(format!("{} is not a cell of the board", &token[2..4])),
         };
         let promotion = match &token[4..] {
             "" => None,
