@@ -1,5 +1,6 @@
 //! The command line: `kaleido <command> ...`.
 
+mod bench;
 mod perft;
 
 use clap::{Parser, Subcommand};
@@ -19,6 +20,8 @@ pub struct Cli {
 pub enum Command {
     /// Count the leaf nodes of the move tree to a depth (checks and times move generation)
     Perft(perft::PerftArgs),
+    /// Search fixed positions of every variant to a fixed depth: node signature and speed
+    Bench(bench::BenchArgs),
 }
 
 /// A failure to report on stderr; the process then exits with status 2.
@@ -34,6 +37,7 @@ impl<E: std::error::Error> From<E> for CliError {
 pub fn run(cli: Cli) -> Result<(), CliError> {
     match cli.command {
         Some(Command::Perft(args)) => perft::run(args),
+        Some(Command::Bench(args)) => bench::run(args),
         None => {
             use clap::CommandFactory;
             Cli::command()

@@ -1,11 +1,11 @@
 //! What the search needs of spinchess: the FIDE evaluation for now (spins change no value of
-//! a man), captures and promotions of either part of a turn as tactical moves.
+//! a man). Only plain captures and promotions (A-turns) are tactical: every capture also comes
+//! followed by either spin, and spins open new captures, so a quiescence search over all of
+//! them explodes (about 90,000 nodes for one ply in a middlegame).
 
 use super::{Spinchess, Turn};
 use crate::game::Game;
 use crate::search::Searchable;
-use crate::variants::board8::eval::VALUES;
-use crate::variants::board8::Role;
 
 impl Searchable for Spinchess {
     fn evaluate(&self) -> i32 {
@@ -14,15 +14,11 @@ impl Searchable for Spinchess {
     fn in_check(&self) -> bool {
         self.board().in_check()
     }
-    /// The move part's capture or promotion, plus a pawn the spin promotes.
+    /// A plain move's capture or promotion.
     fn tactical_value(&self, turn: Turn) -> Option<i32> {
-        let by_move = turn.mv().and_then(|mv| self.board().tactical_value(mv));
-        let by_spin = turn
-            .spin_promotion()
-            .map(|r| VALUES[r.index()] - VALUES[Role::Pawn.index()]);
-        match (by_move, by_spin) {
-            (None, None) => None,
-            (a, b) => Some(a.unwrap_or(0) + b.unwrap_or(0)),
+        match turn.spin_part() {
+            None => turn.mv().and_then(|mv| self.board().tactical_value(mv)),
+            Some(_) => None,
         }
     }
     /// Passing is as sound an assumption as in FIDE chess (a spin is one more way to move).

@@ -1,0 +1,132 @@
+//! `kaleido bench`: fixed-depth searches over fixed positions of every searchable variant. On
+//! one thread the node count is a signature that changes only when search behaviour changes;
+//! the last line, `N nodes M nps`, is the form OpenBench's client reads.
+
+use super::CliError;
+use crate::registry::{with_searchable_variant, SearchVisitor};
+use crate::search::{search, Limits, Searchable, TranspositionTable};
+use clap::Args;
+use std::sync::atomic::AtomicBool;
+use std::time::{Duration, Instant};
+
+#[derive(Args, Debug, Clone)]
+pub struct BenchArgs {
+    /// Search depth for every position
+    #[arg(long, default_value_t = 9)]
+    pub depth: i32,
+    /// Threads per search (the node count is deterministic only with one)
+    #[arg(long, default_value_t = 1)]
+    pub threads: usize,
+    /// Transposition table size in MiB, cleared before each position
+    #[arg(long, default_value_t = 16)]
+    pub hash: usize,
+}
+
+/// (variant, FEN): openings, middlegames and endings of each variant.
+const POSITIONS: &[(&str, &str)] = &[
+    (
+        "chess",
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+    ),
+    (
+        "chess",
+        "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+    ),
+    (
+        "chess",
+        "r1bq1rk1/pp2bppp/2n1pn2/3p4/2PP4/2N1PN2/PP2BPPP/R2QKB1R w KQ - 0 8",
+    ),
+    ("chess", "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1"),
+    (
+        "cylinder",
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+    ),
+    (
+        "cylinder",
+        "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+    ),
+    (
+        "spinchess",
+        "rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2",
+    ),
+    (
+        "spinchess",
+        "rn1pkbp1/pp1qb3/2p2p2/1B2p2Q/4P3/2N5/PPPP1PPP/R1B1K1NR b KQq - 3 8",
+    ),
+    (
+        "doublemove",
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+    ),
+    (
+        "doublemove",
+        "r1bqkbnr/pppp1ppp/2n5/4p3/4P3/8/PPPP1PPP/RNBQKBNR w1 KQkq - 1 2",
+    ),
+];
+
+struct BenchPosition<'a> {
+    fen: &'a str,
+    args: &'a BenchArgs,
+    tt: &'a TranspositionTable,
+}
+
+impl SearchVisitor for BenchPosition<'_> {
+    type Output = Result<(u64, String), CliError>;
+
+    fn visit<G: Searchable>(self) -> Self::Output {
+        let pos = G::from_fen(self.fen)?;
+        self.tt.clear();
+        let limits = Limits {
+            depth: Some(self.args.depth),
+            ..Limits::default()
+        };
+        let stop = AtomicBool::new(false);
+        let result = search(
+            &pos,
+            &[],
+            &limits,
+            self.tt,
+            self.args.threads,
+            &stop,
+            |_| {},
+        );
+        let best = result
+            .best
+            .map_or("(none)".to_string(), |m| pos.format_move(m));
+        Ok((result.nodes, best))
+    }
+}
+
+pub fn run(args: BenchArgs) -> Result<(), CliError> {
+    if !(1..=64).contains(&args.depth) {
+        return Err(CliError("--depth must be from 1 to 64".into()));
+    }
+    if !(1..=256).contains(&args.threads) {
+        return Err(CliError("--threads must be from 1 to 256".into()));
+    }
+    let tt = TranspositionTable::new(args.hash.clamp(1, 65536));
+    let start = Instant::now();
+    let mut total = 0u64;
+    for (i, (variant, fen)) in POSITIONS.iter().enumerate() {
+        let (nodes, best) = with_searchable_variant(
+            variant,
+            BenchPosition {
+                fen,
+                args: &args,
+                tt: &tt,
+            },
+        )??;
+        eprintln!(
+            "position {:>2}/{} {variant:<10} nodes {nodes:>10} bestmove {best}",
+            i + 1,
+            POSITIONS.len()
+        );
+        total += nodes;
+    }
+    let elapsed = start.elapsed().max(Duration::from_millis(1));
+    println!(
+        "{} nodes {} nps",
+        total,
+        (total as f64 / elapsed.as_secs_f64()) as u64
+    );
+    Ok(())
+}
