@@ -15,7 +15,7 @@ mod movegen;
 mod moves;
 mod notation;
 mod scoring;
-pub mod tables;
+mod tables;
 
 pub use board::{KingCapture, Trichess};
 pub use cell::{Cell, CELLS};
