@@ -9,4 +9,5 @@ pub mod perft;
 pub mod record;
 pub mod registry;
 pub mod search;
+pub mod selfplay;
 pub mod variants;

@@ -30,6 +30,13 @@ impl<G: Game> GameRecord<G> {
         &self.moves
     }
 
+    /// Hashes of every position before the current one, oldest first (for the search's
+    /// repetition test).
+    pub fn hashes_before_current(&self) -> Vec<u64> {
+        let n = self.positions.len() - 1;
+        self.positions[..n].iter().map(|p| p.hash()).collect()
+    }
+
     pub fn play(&mut self, mv: G::Move) {
         let mut next = self.current().clone();
         next.play(mv);

@@ -2,6 +2,7 @@
 
 mod bench;
 mod perft;
+mod selfplay;
 
 use clap::{Parser, Subcommand};
 
@@ -22,6 +23,8 @@ pub enum Command {
     Perft(perft::PerftArgs),
     /// Search fixed positions of every variant to a fixed depth: node signature and speed
     Bench(bench::BenchArgs),
+    /// Play games between two in-process players of one variant (strength measurements)
+    Selfplay(selfplay::SelfplayArgs),
 }
 
 /// A failure to report on stderr; the process then exits with status 2.
@@ -38,6 +41,7 @@ pub fn run(cli: Cli) -> Result<(), CliError> {
     match cli.command {
         Some(Command::Perft(args)) => perft::run(args),
         Some(Command::Bench(args)) => bench::run(args),
+        Some(Command::Selfplay(args)) => selfplay::run(args),
         None => {
             use clap::CommandFactory;
             Cli::command()

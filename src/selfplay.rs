@@ -1,0 +1,208 @@
+//! In-process games between two players of one variant (kaleido's search at some budget, or a
+//! one-ply player), adjudicated by the variant's own rules. Used to measure strength without a
+//! protocol in between; matches against other programs are `kaleido match`'s job.
+
+use crate::outcome::Outcome;
+use crate::record::GameRecord;
+use crate::search::{search, Limits, Searchable, TranspositionTable};
+use std::sync::atomic::AtomicBool;
+
+/// Who chooses the moves for one side.
+#[derive(Clone, Debug)]
+pub enum PlayerKind {
+    /// kaleido's search with these limits per move.
+    Search(Limits),
+    /// Takes the move whose resulting position evaluates best, looking no further.
+    OnePly,
+}
+
+/// A small deterministic generator for opening variety (xorshift64*).
+pub struct Rng(u64);
+
+impl Rng {
+    pub fn new(seed: u64) -> Rng {
+        Rng(seed.wrapping_mul(0x9e37_79b9_7f4a_7c15) | 1)
+    }
+    pub fn below(&mut self, n: usize) -> usize {
+        self.0 ^= self.0 >> 12;
+        self.0 ^= self.0 << 25;
+        self.0 ^= self.0 >> 27;
+        (self.0.wrapping_mul(0x2545_f491_4f6c_dd1d) >> 33) as usize % n.max(1)
+    }
+}
+
+/// One player's move in the game so far (None: no legal move).
+fn choose<G: Searchable>(
+    kind: &PlayerKind,
+    record: &GameRecord<G>,
+    tt: &TranspositionTable,
+) -> Option<G::Move> {
+    let pos = record.current();
+    match kind {
+        PlayerKind::Search(limits) => {
+            let history = record.hashes_before_current();
+            let stop = AtomicBool::new(false);
+            search(pos, &history, limits, tt, 1, &stop, |_| {}).best
+        }
+        PlayerKind::OnePly => {
+            let mut moves = Vec::new();
+            pos.legal_moves(&mut moves);
+            moves.into_iter().max_by_key(|&mv| {
+                let mut child = pos.clone();
+                child.play(mv);
+                let value = child.evaluate();
+                if child.side_to_move() == pos.side_to_move() {
+                    value
+                } else {
+                    -value
+                }
+            })
+        }
+    }
+}
+
+/// The end of one game, from the first player's point of view: 1, ½ or 0 (in halves).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum GameScore {
+    Win,
+    Draw,
+    Loss,
+}
+
+/// Plays one game: `first` moves for player 0 (White) when `first_is_white`, else for Black.
+/// `opening_plies` random legal plies (from `seed`) start it, so that games differ. Games
+/// longer than `max_plies` are adjudicated drawn.
+pub fn play_game<G: Searchable>(
+    first: &PlayerKind,
+    second: &PlayerKind,
+    first_is_white: bool,
+    opening_plies: usize,
+    seed: u64,
+    max_plies: usize,
+) -> (GameScore, Option<Outcome>, GameRecord<G>) {
+    let mut record = GameRecord::new(G::startpos());
+    let mut rng = Rng::new(seed);
+    for _ in 0..opening_plies {
+        if record.outcome().is_some() {
+            break;
+        }
+        let mut moves = Vec::new();
+        record.current().legal_moves(&mut moves);
+        let mv = moves[rng.below(moves.len())];
+        record.play(mv);
+    }
+    let tts = [TranspositionTable::new(8), TranspositionTable::new(8)];
+    let mut plies = 0;
+    let outcome = loop {
+        if let Some(outcome) = record.outcome() {
+            break Some(outcome);
+        }
+        if plies >= max_plies {
+            break None;
+        }
+        let white_to_move = record.current().side_to_move().index() == 0;
+        let first_to_move = white_to_move == first_is_white;
+        let (kind, tt) = if first_to_move {
+            (first, &tts[0])
+        } else {
+            (second, &tts[1])
+        };
+        match choose(kind, &record, tt) {
+            Some(mv) => record.play(mv),
+            None => break record.outcome(),
+        }
+        plies += 1;
+    };
+    let score = match outcome {
+        Some(Outcome::Win { winner, .. }) => {
+            if (winner.index() == 0) == first_is_white {
+                GameScore::Win
+            } else {
+                GameScore::Loss
+            }
+        }
+        _ => GameScore::Draw,
+    };
+    (score, outcome, record)
+}
+
+/// Wins, losses and draws of the first player, with the Elo difference they imply.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Tally {
+    pub wins: u32,
+    pub losses: u32,
+    pub draws: u32,
+}
+
+impl Tally {
+    pub fn add(&mut self, s: GameScore) {
+        match s {
+            GameScore::Win => self.wins += 1,
+            GameScore::Loss => self.losses += 1,
+            GameScore::Draw => self.draws += 1,
+        }
+    }
+    pub fn games(&self) -> u32 {
+        self.wins + self.losses + self.draws
+    }
+    /// The first player's score fraction.
+    pub fn score(&self) -> f64 {
+        (self.wins as f64 + 0.5 * self.draws as f64) / self.games().max(1) as f64
+    }
+    /// Elo difference and the half-width of its 95% interval (normal approximation of the
+    /// per-game score), as cutechess-cli reports them; infinite when one side scored all.
+    pub fn elo(&self) -> (f64, f64) {
+        let n = self.games() as f64;
+        let p = self.score();
+        let elo = |p: f64| -400.0 * (1.0 / p - 1.0).log10();
+        if n == 0.0 || p <= 0.0 || p >= 1.0 {
+            return (
+                if p >= 1.0 {
+                    f64::INFINITY
+                } else {
+                    f64::NEG_INFINITY
+                },
+                f64::NAN,
+            );
+        }
+        let (w, l, d) = (
+            self.wins as f64 / n,
+            self.losses as f64 / n,
+            self.draws as f64 / n,
+        );
+        let variance = w * (1.0 - p).powi(2) + l * p.powi(2) + d * (0.5 - p).powi(2);
+        let margin = 1.959_964 * (variance / n).sqrt();
+        let (lo, hi) = ((p - margin).max(1e-9), (p + margin).min(1.0 - 1e-9));
+        (elo(p), (elo(hi) - elo(lo)) / 2.0)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn elo_matches_known_values() {
+        let even = Tally {
+            wins: 10,
+            losses: 10,
+            draws: 0,
+        };
+        assert!(even.elo().0.abs() < 1e-9);
+        // 75% is +190.8 Elo.
+        let t = Tally {
+            wins: 60,
+            losses: 10,
+            draws: 30,
+        };
+        assert!((t.score() - 0.75).abs() < 1e-12);
+        assert!((t.elo().0 - 190.85).abs() < 0.1);
+        assert!(t.elo().1 > 0.0);
+        let sweep = Tally {
+            wins: 5,
+            losses: 0,
+            draws: 0,
+        };
+        assert!(sweep.elo().0.is_infinite());
+    }
+}
