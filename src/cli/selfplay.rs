@@ -87,7 +87,7 @@ impl SearchVisitor for Selfplay {
             .build();
         let play = |game: u32| {
             let pair = (game / 2) as u64;
-            let first_is_white = game % 2 == 0;
+            let first_is_white = game.is_multiple_of(2);
             let (score, outcome, record) = play_game::<G>(
                 &self.first,
                 &self.second,
