@@ -123,6 +123,11 @@ fn doublemove_vectors() {
 }
 
 #[test]
+fn gigachess_vectors() {
+    run_file("gigachess");
+}
+
+#[test]
 fn trichess_vectors() {
     run_file("trichess");
 }

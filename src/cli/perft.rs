@@ -17,7 +17,7 @@ const MAX_THREADS: usize = 256;
 pub struct PerftArgs {
     /// Plies to count
     pub depth: u32,
-    /// Variant to play: chess, cylinder, spinchess, doublemove or trichess
+    /// Variant to play: chess, cylinder, spinchess, doublemove, gigachess or trichess
     #[arg(long, default_value = "chess")]
     pub variant: String,
     /// Position to start from (default: the variant's start position)
