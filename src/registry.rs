@@ -2,6 +2,7 @@
 //! here once, at the top, so no hot loop ever branches on the variant.
 
 use crate::game::Game;
+use crate::search::Searchable;
 use crate::variants::chess::Chess;
 use crate::variants::cylinder::Cylinder;
 use crate::variants::doublemove::Doublemove;
@@ -34,6 +35,32 @@ macro_rules! registry {
 }
 
 registry!(Chess, Cylinder, Spinchess, Doublemove, Gigachess, Trichess);
+
+/// Something to run for one variant that can be searched.
+pub trait SearchVisitor {
+    type Output;
+    fn visit<G: Searchable>(self) -> Self::Output;
+}
+
+/// The variants with an evaluation, which the search can play. Every variant will join this
+/// list as it gains one; then it folds into `registry!` above.
+macro_rules! searchable {
+    ($($ty:ty),* $(,)?) => {
+        pub const SEARCHABLE_NAMES: &[&str] = &[$(<$ty as Game>::NAME),*];
+
+        /// Runs `visitor` for the searchable variant called `name`.
+        pub fn with_searchable_variant<V: SearchVisitor>(name: &str, visitor: V) -> Result<V::Output, UnknownVariant> {
+            $(
+                if name == <$ty as Game>::NAME {
+                    return Ok(visitor.visit::<$ty>());
+                }
+            )*
+            Err(UnknownVariant(crate::errors::quote(name, 40)))
+        }
+    };
+}
+
+searchable!(Chess, Cylinder, Spinchess, Doublemove);
 
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct UnknownVariant(pub String);
