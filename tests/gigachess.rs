@@ -720,6 +720,31 @@ fn the_en_passant_square_is_recorded_after_every_double_step_and_lasts_one_move(
     assert_eq!(two.en_passant(), None);
 }
 
+#[test]
+fn en_passant_is_tested_like_any_move() {
+    // Both Pawns leave rank 10: the Rook on n10 would see the King.
+    let rook = setup(&["Ka10", "Pd10", "pe12", "rn10", "kn14"], "b");
+    let rook = after(&rook, "e12e10");
+    assert!(!moves(&rook).contains(&"d10e11".to_string()));
+    // Cannon on n10 with b10, d10 and e10 between: the capture would leave b10 the one screen.
+    let one = setup(&["Ka10", "Nb10", "Pd10", "pe12", "zn10", "kn14"], "b");
+    let one = after(&one, "e12e10");
+    assert!(!one.in_check());
+    assert!(!moves(&one).contains(&"d10e11".to_string()));
+    // With h10 and i10 as well, two screens remain: legal.
+    let two = setup(
+        &["Ka10", "Pd10", "Rh10", "Ri10", "pe12", "zn10", "kn14"],
+        "b",
+    );
+    let two = after(&two, "e12e10");
+    assert!(moves(&two).contains(&"d10e11".to_string()));
+    // A double step that gives check is answered by taking the Pawn e.p.
+    let check = setup(&["Kf9", "Pd10", "pe12", "kn14"], "b");
+    let check = after(&check, "e12e10");
+    assert!(check.in_check());
+    assert!(moves(&check).contains(&"d10e11".to_string()));
+}
+
 fn t1_black_double() -> Gigachess {
     after(&pos(T1), "e12e10")
 }

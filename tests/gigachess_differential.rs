@@ -638,9 +638,18 @@ fn reference_reproduces_the_rules_vectors() {
 fn random_games_from_the_start_and_the_test_positions() {
     let mut rng = Rng(0x9e37_79b9_7f4a_7c15);
     let mut run = Run::default();
-    random_games(START, 6, 300, &mut rng, &mut run);
+    random_games(START, 8, 300, &mut rng, &mut run);
     random_games(T1, 10, 60, &mut rng, &mut run);
     random_games(T3, 10, 60, &mut rng, &mut run);
+    // Double steps next to enemy Pawns and Corporals on a King's rank, with a Rook or a
+    // Cannon behind: e.p. captures that expose the King, or leave it one screen.
+    for fen in [
+        "13k/14/4p3o5/14/K2P1O1I3N1r/14/14/14/14/14/14/14/14/14 b - - 0 1",
+        "13k/14/4p1p7/14/K2P1O6Rz/14/14/14/14/14/14/14/14/14 b - - 0 1",
+        "13k/14/2opo1i7/14/1P1P1O2K5/14/14/14/4w9/14/14/14/14/14 b - - 0 1",
+    ] {
+        random_games(fen, 10, 40, &mut rng, &mut run);
+    }
     run.report("games");
     assert!(run.checks > 20 && run.en_passant > 10 && run.promotions > 5);
 }
