@@ -5,6 +5,7 @@
 
 mod alphabeta;
 mod limits;
+pub mod multi;
 pub mod score;
 mod searchable;
 pub mod tt;

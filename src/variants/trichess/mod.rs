@@ -15,6 +15,7 @@ mod movegen;
 mod moves;
 mod notation;
 mod scoring;
+mod search;
 mod tables;
 
 pub use board::{KingCapture, Trichess};

@@ -1,0 +1,273 @@
+//! Search for games of more than two players (trichess), written once, generic over players.
+//!
+//! Two algorithms, chosen by the caller:
+//! - **Paranoid**: the root player against a coalition of all the others, who are assumed to
+//!   minimise the root player's score; plain alpha-beta with max and min layers.
+//! - **Best-Reply Search** (Schadd & Winands, 2011): between two moves of the root player, only
+//!   the single strongest reply of any one opponent is considered, the others pass. Deeper
+//!   lines for the root player at the price of illegal-in-reality pass sequences.
+//!
+//! Scores are centipawns from the root player's point of view. A finished game scores by the
+//! root player's share of the points: all of them is a mate score, an equal share is zero.
+
+use super::limits::Limits;
+use super::score::{INFINITE, MATE};
+use crate::core::Player;
+use crate::game::Game;
+use crate::outcome::Outcome;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::Instant;
+
+/// What the search needs of a variant with more than two players.
+pub trait MultiSearchable: Game {
+    /// Static evaluation in centipawns for `player` (higher is better for that player).
+    fn evaluate_for(&self, player: Player) -> i32;
+    /// For a capture or promotion, its worth for ordering; None for a quiet move.
+    fn tactical_value(&self, mv: Self::Move) -> Option<i32>;
+    /// The position with the turn handed to the next player without a move (Best-Reply
+    /// Search's passes); None where the position cannot pass (a finished game).
+    fn pass(&self) -> Option<Self>;
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Algorithm {
+    Paranoid,
+    BestReply,
+}
+
+#[derive(Clone, Debug)]
+pub struct MultiResult<M> {
+    pub best: Option<M>,
+    /// The root player's score.
+    pub score: i32,
+    /// Every player's static evaluation at the end of the principal line's first move, for the
+    /// protocol's per-player scores.
+    pub scores: Vec<i32>,
+    pub depth: i32,
+    pub nodes: u64,
+}
+
+struct MultiSearcher<'a> {
+    root: Player,
+    algorithm: Algorithm,
+    stop: &'a AtomicBool,
+    start: Instant,
+    limits: &'a Limits,
+    hard: Option<std::time::Duration>,
+    nodes: u64,
+    path: Vec<u64>,
+}
+
+impl MultiSearcher<'_> {
+    fn stopped(&mut self) -> bool {
+        if self.nodes & 1023 == 0 {
+            let late = self.hard.is_some_and(|h| self.start.elapsed() >= h);
+            let spent = self.limits.nodes.is_some_and(|n| self.nodes >= n);
+            if late || spent {
+                self.stop.store(true, Ordering::Relaxed);
+            }
+        }
+        self.stop.load(Ordering::Relaxed)
+    }
+
+    /// A finished game from the root player's view: its share s of the two points maps to
+    /// (3s - 2) / 4 of a mate score, so all points is a mate, an equal share zero, none half a
+    /// mate lost (being mated with the points going to others is still a loss).
+    fn terminal<G: MultiSearchable>(&self, pos: &G, ply: usize) -> i32 {
+        let mate = MATE - ply as i32;
+        match pos.rule_outcome() {
+            Some(Outcome::Points {
+                points,
+                denominator,
+                ..
+            }) => {
+                let (p, d) = (points[self.root.index()] as i32, denominator.max(1) as i32);
+                (3 * p - 2 * d) * mate / (4 * d)
+            }
+            Some(Outcome::Win { winner, .. }) if winner == self.root => mate,
+            Some(Outcome::Win { .. }) => -mate,
+            _ => 0,
+        }
+    }
+
+    fn repeated<G: MultiSearchable>(&self, pos: &G) -> bool {
+        let window = (pos.reversible_plies() as usize).min(self.path.len());
+        let hash = pos.hash();
+        self.path[self.path.len() - window..].contains(&hash)
+    }
+
+    fn ordered<G: MultiSearchable>(pos: &G) -> Vec<G::Move> {
+        let mut moves = Vec::with_capacity(64);
+        pos.legal_moves(&mut moves);
+        moves.sort_by_key(|&mv| std::cmp::Reverse(pos.tactical_value(mv).unwrap_or(i32::MIN)));
+        moves
+    }
+
+    /// The value of `pos` for the root player.
+    fn search<G: MultiSearchable>(
+        &mut self,
+        pos: &G,
+        depth: i32,
+        ply: usize,
+        mut alpha: i32,
+        mut beta: i32,
+    ) -> i32 {
+        self.nodes += 1;
+        if self.stopped() {
+            return 0;
+        }
+        if ply > 0 && self.repeated(pos) {
+            return 0;
+        }
+        let moves = Self::ordered(pos);
+        if moves.is_empty() {
+            return self.terminal(pos, ply);
+        }
+        if depth <= 0 {
+            return pos.evaluate_for(self.root);
+        }
+        let maximising = pos.side_to_move() == self.root;
+        if !maximising && self.algorithm == Algorithm::BestReply {
+            return self.best_reply(pos, moves, depth, ply, alpha, beta);
+        }
+        let mut best = if maximising { -INFINITE } else { INFINITE };
+        self.path.push(pos.hash());
+        for mv in moves {
+            let mut child = pos.clone();
+            child.play(mv);
+            let v = self.search(&child, depth - 1, ply + 1, alpha, beta);
+            if maximising {
+                best = best.max(v);
+                alpha = alpha.max(v);
+            } else {
+                best = best.min(v);
+                beta = beta.min(v);
+            }
+            if alpha >= beta {
+                break;
+            }
+        }
+        self.path.pop();
+        best
+    }
+
+    /// A min layer of Best-Reply Search: every opponent in turn order offers its replies, the
+    /// opponents before it in that order having passed, and after the reply the remaining ones
+    /// pass too, so the root player is to move again.
+    fn best_reply<G: MultiSearchable>(
+        &mut self,
+        pos: &G,
+        first_moves: Vec<G::Move>,
+        depth: i32,
+        ply: usize,
+        alpha: i32,
+        mut beta: i32,
+    ) -> i32 {
+        let mut best = INFINITE;
+        let mut mover = pos.clone();
+        let mut moves = first_moves;
+        self.path.push(pos.hash());
+        'opponents: loop {
+            for &mv in &moves {
+                let mut child = mover.clone();
+                child.play(mv);
+                while child.side_to_move() != self.root {
+                    match child.pass() {
+                        Some(next) => child = next,
+                        None => break,
+                    }
+                }
+                let v = self.search(&child, depth - 1, ply + 1, alpha, beta);
+                best = best.min(v);
+                beta = beta.min(v);
+                if alpha >= beta {
+                    break 'opponents;
+                }
+            }
+            match mover.pass() {
+                Some(next) if next.side_to_move() != self.root => {
+                    mover = next;
+                    moves = Self::ordered(&mover);
+                }
+                _ => break,
+            }
+        }
+        self.path.pop();
+        best
+    }
+}
+
+/// Searches `pos` for the player to move with `algorithm`, iteratively deeper, within `limits`.
+pub fn search_multi<G: MultiSearchable>(
+    pos: &G,
+    game_history: &[u64],
+    limits: &Limits,
+    algorithm: Algorithm,
+    stop: &AtomicBool,
+    mut on_depth: impl FnMut(i32, i32, u64),
+) -> MultiResult<G::Move> {
+    let start = Instant::now();
+    let budget = limits.budget();
+    let root = pos.side_to_move();
+    let mut searcher = MultiSearcher {
+        root,
+        algorithm,
+        stop,
+        start,
+        limits,
+        hard: budget.hard,
+        nodes: 0,
+        path: game_history.to_vec(),
+    };
+    let moves = MultiSearcher::ordered(pos);
+    let mut result = MultiResult {
+        best: moves.first().copied(),
+        score: 0,
+        scores: Vec::new(),
+        depth: 0,
+        nodes: 0,
+    };
+    let max_depth = limits.depth.unwrap_or(64).clamp(1, 64);
+    for depth in 1..=max_depth {
+        let mut best: Option<(G::Move, i32)> = None;
+        let mut alpha = -INFINITE;
+        searcher.path.push(pos.hash());
+        for &mv in &moves {
+            let mut child = pos.clone();
+            child.play(mv);
+            let v = searcher.search(&child, depth - 1, 1, alpha, INFINITE);
+            if searcher.stop.load(Ordering::Relaxed) {
+                break;
+            }
+            if best.is_none_or(|(_, b)| v > b) {
+                best = Some((mv, v));
+                alpha = alpha.max(v);
+            }
+        }
+        searcher.path.pop();
+        if searcher.stop.load(Ordering::Relaxed) {
+            break;
+        }
+        if let Some((mv, v)) = best {
+            let mut after = pos.clone();
+            after.play(mv);
+            result = MultiResult {
+                best: Some(mv),
+                score: v,
+                scores: (0..G::PLAYERS as u8)
+                    .map(|p| after.evaluate_for(Player(p)))
+                    .collect(),
+                depth,
+                nodes: searcher.nodes,
+            };
+            on_depth(depth, v, searcher.nodes);
+        }
+        // A decided game needs no deeper look unless the user asked for depth.
+        let settled = result.score.abs() >= MATE / 4 && limits.depth.is_none();
+        if budget.soft.is_some_and(|s| start.elapsed() >= s) || settled {
+            break;
+        }
+    }
+    result.nodes = searcher.nodes;
+    result
+}

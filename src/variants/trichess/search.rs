@@ -1,0 +1,63 @@
+//! What the three-player search needs of trichess: a first evaluation (material, and men
+//! nearer the centre of the hexagon, where they reach more cells), captures first, passes.
+
+use super::board::{side_key, Trichess};
+use super::cell::Cell;
+use super::moves::Move;
+use crate::core::Player;
+use crate::search::multi::MultiSearchable;
+use crate::variants::board8::Role;
+
+/// Centipawn values of pawn, knight, bishop, rook, queen; the king has none.
+const VALUES: [i32; 6] = [100, 300, 325, 500, 900, 0];
+
+impl Trichess {
+    /// Material and centralisation of one player's men.
+    fn strength(&self, player: Player) -> i32 {
+        let mut total = 0;
+        for role in Role::ALL {
+            for bit in self.pieces(player, role) {
+                total += VALUES[role as usize];
+                if matches!(role, Role::Knight | Role::Bishop | Role::Queen) {
+                    let cell = Cell::from_index(bit);
+                    let rim = cell.q().abs().max(cell.r().abs()).max(cell.s().abs());
+                    total += 4 * (7 - rim);
+                }
+            }
+        }
+        total
+    }
+}
+
+impl MultiSearchable for Trichess {
+    /// Own strength against the average of the two opponents'.
+    fn evaluate_for(&self, player: Player) -> i32 {
+        let others: i32 = (0..3u8)
+            .filter(|&p| p != player.0)
+            .map(|p| self.strength(Player(p)))
+            .sum();
+        self.strength(player) - others / 2
+    }
+
+    fn tactical_value(&self, mv: Move) -> Option<i32> {
+        let victim = self.piece_at(mv.to()).map(|p| VALUES[p.role as usize]);
+        let promotion = mv.promotion().map(|r| VALUES[r as usize] - VALUES[0]);
+        if victim.is_none() && promotion.is_none() {
+            return None;
+        }
+        let attacker = self.piece_at(mv.from()).map_or(0, |p| p.role as i32);
+        Some(8 * victim.unwrap_or(0) + promotion.unwrap_or(0) - attacker)
+    }
+
+    /// The next player's turn without a move; a finished game cannot pass.
+    fn pass(&self) -> Option<Self> {
+        if self.king_capture.is_some() {
+            return None;
+        }
+        let mut next = *self;
+        let (us, them) = (self.side as usize, (self.side as usize + 1) % 3);
+        next.hash ^= side_key(us) ^ side_key(them);
+        next.side = them as u8;
+        Some(next)
+    }
+}

@@ -1,0 +1,114 @@
+//! The three-player search (paranoid and Best-Reply Search) on trichess.
+
+use kaleido::game::Game;
+use kaleido::search::multi::{search_multi, Algorithm};
+use kaleido::search::score::MATE;
+use kaleido::search::Limits;
+use kaleido::variants::trichess::Trichess;
+use std::sync::atomic::AtomicBool;
+
+/// A TriFEN of the few men given as (cell, man), rows r = -7..7 of cells by increasing q.
+fn trifen(men: &[(&str, &str)], rest: &str) -> String {
+    let mut rows = Vec::new();
+    for r in -7i32..=7 {
+        let (mut row, mut empty) = (String::new(), 0);
+        for q in (-7i32..=7).filter(|q| (-q - r).abs() <= 7) {
+            let name: String = [(72 + q) as u8 as char, (72 + r) as u8 as char]
+                .iter()
+                .collect();
+            match men.iter().find(|(cell, _)| *cell == name) {
+                Some((_, man)) => {
+                    if empty > 0 {
+                        row.push_str(&empty.to_string());
+                        empty = 0;
+                    }
+                    row.push_str(man);
+                }
+                None => empty += 1,
+            }
+        }
+        if empty > 0 {
+            row.push_str(&empty.to_string());
+        }
+        rows.push(row);
+    }
+    format!("{} {rest}", rows.join("/"))
+}
+
+fn depth(d: i32) -> Limits {
+    Limits {
+        depth: Some(d),
+        ..Limits::default()
+    }
+}
+
+/// Player a mates b's king on HA with the queen on HB, guarded by the knight (the trichess
+/// tests' one-attacker mate), winning both points.
+#[test]
+fn both_algorithms_find_the_mate_that_wins_both_points() {
+    let fen = trifen(
+        &[
+            ("HA", "bK"),
+            ("KE", "aQ"),
+            ("KA", "aN"),
+            ("DO", "aK"),
+            ("OH", "cK"),
+        ],
+        "a - 0 9",
+    );
+    let pos = Trichess::from_fen(&fen).unwrap();
+    for algorithm in [Algorithm::Paranoid, Algorithm::BestReply] {
+        let stop = AtomicBool::new(false);
+        let r = search_multi(&pos, &[], &depth(2), algorithm, &stop, |_, _, _| {});
+        assert_eq!(pos.format_move(r.best.unwrap()), "KEHB", "{algorithm:?}");
+        assert!(r.score > MATE / 2, "{algorithm:?}: {}", r.score);
+        assert_eq!(r.scores.len(), 3);
+    }
+}
+
+#[test]
+fn start_position_gives_a_legal_move_deterministically() {
+    let pos = Trichess::startpos();
+    let mut legal = Vec::new();
+    pos.legal_moves(&mut legal);
+    for algorithm in [Algorithm::Paranoid, Algorithm::BestReply] {
+        let run = || {
+            let stop = AtomicBool::new(false);
+            search_multi(&pos, &[], &depth(3), algorithm, &stop, |_, _, _| {})
+        };
+        let (a, b) = (run(), run());
+        assert!(legal.contains(&a.best.unwrap()));
+        assert_eq!((a.best, a.score, a.nodes), (b.best, b.score, b.nodes));
+        assert_eq!(a.depth, 3);
+    }
+}
+
+#[test]
+fn node_limit_and_stop_are_honoured() {
+    let pos = Trichess::startpos();
+    let stop = AtomicBool::new(false);
+    let limited = Limits {
+        nodes: Some(5_000),
+        ..Limits::default()
+    };
+    let r = search_multi(
+        &pos,
+        &[],
+        &limited,
+        Algorithm::Paranoid,
+        &stop,
+        |_, _, _| {},
+    );
+    assert!(r.nodes < 7_000, "{}", r.nodes);
+    assert!(r.best.is_some());
+    let stopped = AtomicBool::new(true);
+    let r = search_multi(
+        &pos,
+        &[],
+        &Limits::default(),
+        Algorithm::BestReply,
+        &stopped,
+        |_, _, _| {},
+    );
+    assert!(r.best.is_some());
+}
