@@ -60,7 +60,7 @@ macro_rules! searchable {
     };
 }
 
-searchable!(Chess, Cylinder, Spinchess, Doublemove);
+searchable!(Chess, Cylinder, Spinchess, Doublemove, Gigachess);
 
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct UnknownVariant(pub String);

@@ -7,6 +7,7 @@ use kaleido::selfplay::{play_game, GameScore, PlayerKind};
 use kaleido::variants::chess::Chess;
 use kaleido::variants::cylinder::Cylinder;
 use kaleido::variants::doublemove::Doublemove;
+use kaleido::variants::gigachess::Gigachess;
 use kaleido::variants::spinchess::Spinchess;
 
 fn search(nodes: u64) -> PlayerKind {
@@ -63,4 +64,9 @@ fn spinchess() {
 #[test]
 fn doublemove() {
     beats_one_ply::<Doublemove>();
+}
+
+#[test]
+fn gigachess() {
+    beats_one_ply::<Gigachess>();
 }

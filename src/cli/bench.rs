@@ -61,6 +61,10 @@ const POSITIONS: &[(&str, &str)] = &[
         "doublemove",
         "r1bqkbnr/pppp1ppp/2n5/4p3/4P3/8/PPPP1PPP/RNBQKBNR w1 KQkq - 1 2",
     ),
+    (
+        "gigachess",
+        "wzjxflhamcxjzw/dernbiqkibnred/ppppoooooopppp/4pppppp4/14/14/14/14/14/14/4PPPPPP4/PPPPOOOOOOPPPP/DERNBIQKIBNRED/WZJXFLHAMCXJZW w - - 0 1",
+    ),
 ];
 
 struct BenchPosition<'a> {

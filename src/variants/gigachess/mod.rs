@@ -16,6 +16,7 @@ mod movegen;
 mod moves;
 mod notation;
 mod piece;
+mod search;
 mod square;
 mod tables;
 

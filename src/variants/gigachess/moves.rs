@@ -13,6 +13,11 @@ impl Move {
     pub const fn new(from: Square, to: Square) -> Move {
         Move(from.index() as u16 | (to.index() as u16) << 8)
     }
+    /// The raw 16 bits (for the transposition table).
+    #[inline(always)]
+    pub const fn bits(self) -> u16 {
+        self.0
+    }
     #[inline(always)]
     pub const fn from(self) -> Square {
         Square::from_index((self.0 & 0xff) as usize)
