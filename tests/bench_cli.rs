@@ -1,20 +1,14 @@
 //! `kaleido bench`: its last line is OpenBench's `N nodes M nps`, and on one thread N is the
 //! same on every run (the search's signature).
 
-use std::process::Command;
+mod common;
+
+use common::kaleido;
 
 fn bench_nodes(depth: &str) -> u64 {
-    let out = Command::new(env!("CARGO_BIN_EXE_kaleido"))
-        .args(["bench", "--depth", depth])
-        .output()
-        .expect("run kaleido bench");
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    let stdout = String::from_utf8(out.stdout).unwrap();
-    let last = stdout.lines().last().expect("a last line");
+    let run = kaleido(&["bench", "--depth", depth]);
+    assert_eq!(run.code, Some(0), "{}", run.stderr);
+    let last = run.stdout.lines().last().expect("a last line");
     let words: Vec<&str> = last.split(' ').collect();
     assert_eq!(words.len(), 4, "{last}");
     assert_eq!((words[1], words[3]), ("nodes", "nps"), "{last}");
@@ -31,10 +25,7 @@ fn bench_signature_is_deterministic() {
 
 #[test]
 fn bench_rejects_bad_depth() {
-    let out = Command::new(env!("CARGO_BIN_EXE_kaleido"))
-        .args(["bench", "--depth", "0"])
-        .output()
-        .unwrap();
-    assert_eq!(out.status.code(), Some(2));
-    assert!(String::from_utf8_lossy(&out.stderr).starts_with("error: --depth"));
+    let run = kaleido(&["bench", "--depth", "0"]);
+    assert_eq!(run.code, Some(2));
+    assert!(run.stderr.starts_with("error: --depth"));
 }

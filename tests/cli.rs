@@ -4,7 +4,9 @@
 //! Nothing here depends on timing: the timing line on stderr is never inspected beyond checking
 //! that it is not a panic.
 
-use std::process::Command;
+mod common;
+
+use common::{error_line, kaleido, nodes_searched, Run, MAX_ERROR_LEN};
 
 const KIWIPETE: &str = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1";
 const START: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
@@ -16,30 +18,6 @@ const PROMOTION: &str = "4k3/P7/8/8/8/8/8/4K3 w - - 0 1";
 /// 32 767 characters, so a literal megabyte cannot be passed through `--fen`; this is the
 /// largest size that reliably reaches the program.
 const HUGE: usize = if cfg!(windows) { 30_000 } else { 120_000 };
-
-/// The error line may not grow with the input; anything longer than this is echoing garbage.
-const MAX_ERROR_LEN: usize = 300;
-
-struct Run {
-    code: Option<i32>,
-    stdout: String,
-    stderr: String,
-}
-
-fn kaleido(args: &[&str]) -> Run {
-    let out = Command::new(env!("CARGO_BIN_EXE_kaleido"))
-        .args(args)
-        // A user's logging settings must not change what the tests see.
-        .env_remove("RUST_LOG")
-        .env_remove("RUST_BACKTRACE")
-        .output()
-        .expect("the kaleido binary runs");
-    Run {
-        code: out.status.code(),
-        stdout: String::from_utf8(out.stdout).expect("stdout is UTF-8"),
-        stderr: String::from_utf8_lossy(&out.stderr).into_owned(),
-    }
-}
 
 fn describe(args: &[&str], run: &Run) -> String {
     let shown: Vec<String> = args
@@ -77,13 +55,7 @@ fn ok(args: &[&str]) -> String {
 
 /// The count from the last stdout line, which must be `Nodes searched: N`.
 fn nodes(args: &[&str]) -> u64 {
-    let stdout = ok(args);
-    let last = stdout.lines().last().unwrap_or("");
-    let n = last
-        .strip_prefix("Nodes searched: ")
-        .unwrap_or_else(|| panic!("last line {last:?} is not 'Nodes searched: N' for {args:?}"));
-    n.parse()
-        .unwrap_or_else(|_| panic!("bad count {n:?} for {args:?}"))
+    nodes_searched(&ok(args), &format!("{args:?}"))
 }
 
 /// A `--divide` run, split into its `(move, count)` lines and the total. Checks the layout:
@@ -146,28 +118,12 @@ fn fails(args: &[&str], needles: &[&str]) -> String {
     let run = kaleido(args);
     let what = describe(args, &run);
     assert_ne!(run.code, Some(101), "panicked\n{what}");
-    assert!(!run.stderr.contains("panicked"), "panicked\n{what}");
-    assert_eq!(run.code, Some(2), "expected exit status 2\n{what}");
+    let line = error_line(&run, &what, needles);
     assert_eq!(run.stdout, "", "nothing belongs on stdout\n{what}");
-    let lines: Vec<&str> = run.stderr.lines().collect();
-    assert_eq!(lines.len(), 1, "expected one stderr line\n{what}");
-    let line = lines[0];
-    assert!(line.starts_with("error: "), "no 'error: ' prefix\n{what}");
     assert!(
         line.len() > "error: ".len() + 5,
         "the message says nothing\n{what}"
     );
-    assert!(
-        line.len() < MAX_ERROR_LEN,
-        "the message is {} bytes long\n{what}",
-        line.len()
-    );
-    for needle in needles {
-        assert!(
-            line.contains(needle),
-            "the message lacks {needle:?}\n{what}"
-        );
-    }
     line.to_string()
 }
 

@@ -15,6 +15,8 @@ use kaleido::game::Game;
 use kaleido::variants::chess::Chess;
 use kaleido::variants::cylinder::Cylinder;
 
+mod common;
+
 mod reference {
     const EMPTY: u8 = b'.';
 
@@ -437,29 +439,8 @@ mod reference {
     }
 }
 
+use common::{minus, sorted_tokens, Rng};
 use reference::Pos;
-
-/// A tiny deterministic PRNG (xorshift64*).
-struct Rng(u64);
-impl Rng {
-    fn new(seed: u64) -> Rng {
-        Rng(seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1)
-    }
-    fn next(&mut self) -> u64 {
-        let mut x = self.0;
-        x ^= x >> 12;
-        x ^= x << 25;
-        x ^= x >> 27;
-        self.0 = x;
-        x.wrapping_mul(0x2545_F491_4F6C_DD1D)
-    }
-}
-
-fn kaleido_uci<G: Game>(g: &G, moves: &[G::Move]) -> Vec<String> {
-    let mut v: Vec<String> = moves.iter().map(|&m| g.format_move(m)).collect();
-    v.sort();
-    v
-}
 
 /// What the compared positions contained, to show the random games reach the special cases.
 #[derive(Default, Debug)]
@@ -498,14 +479,6 @@ impl Stats {
     }
 }
 
-/// Moves in `a` but not in `b` (both sorted).
-fn minus(a: &[String], b: &[String]) -> Vec<String> {
-    a.iter()
-        .filter(|m| b.binary_search(m).is_err())
-        .cloned()
-        .collect()
-}
-
 /// Compares kaleido with the reference at one position; returns kaleido's legal moves and
 /// appends a description of every disagreement to `failures`.
 fn check_position<G: Game>(
@@ -517,7 +490,7 @@ fn check_position<G: Game>(
     let fen = g.fen();
     let mut moves = Vec::new();
     g.legal_moves(&mut moves);
-    let ours = kaleido_uci(g, &moves);
+    let ours = sorted_tokens(g, &moves);
     let pos = Pos::from_fen(&fen, wrap);
     let legal = pos.legal();
     stats.record(&pos, &legal);
@@ -744,7 +717,7 @@ fn expect_cylinder(fen: &str, expected: &[&str]) {
     let g = Cylinder::from_fen(fen).expect("valid FEN");
     let mut moves = Vec::new();
     g.legal_moves(&mut moves);
-    let ours = kaleido_uci(&g, &moves);
+    let ours = sorted_tokens(&g, &moves);
     assert_eq!(
         ours,
         want,
@@ -854,7 +827,7 @@ fn cylinder_en_passant_after_double_step() {
     let mut failures = Vec::new();
     let moves = check_position(&g, true, &mut Stats::default(), &mut failures);
     assert!(failures.is_empty(), "{failures:#?}");
-    let list = kaleido_uci(&g, &moves);
+    let list = sorted_tokens(&g, &moves);
     assert!(list.contains(&"a5h6".to_string()), "{} {list:?}", g.fen());
     assert_eq!(list.len(), 7, "{} {list:?}", g.fen());
     let ep = g.parse_move("a5h6").expect("a5h6 is legal");

@@ -1,74 +1,24 @@
 //! `kaleido perft --variant doublemove` end to end: counts, `--moves` with whole turns
 //! (`leg1,leg2`), and clean errors (one `error:` line, exit status 2, never a panic).
 
-use std::process::Command;
+mod common;
 
-struct Run {
-    code: Option<i32>,
-    stdout: String,
-    stderr: String,
-}
-
-fn kaleido(args: &[&str]) -> Run {
-    let out = Command::new(env!("CARGO_BIN_EXE_kaleido"))
-        .args(args)
-        .env_remove("RUST_LOG")
-        .env_remove("RUST_BACKTRACE")
-        .output()
-        .expect("the kaleido binary runs");
-    Run {
-        code: out.status.code(),
-        stdout: String::from_utf8(out.stdout).expect("stdout is UTF-8"),
-        stderr: String::from_utf8_lossy(&out.stderr).into_owned(),
-    }
-}
-
-fn with_variant<'a>(args: &[&'a str]) -> Vec<&'a str> {
-    let mut all = vec!["perft"];
-    all.extend_from_slice(args);
-    all.extend_from_slice(&["--variant", "doublemove"]);
-    all
-}
+const VARIANT: &str = "doublemove";
 
 /// The stdout of a run that must succeed.
 fn ok(args: &[&str]) -> String {
-    let args = with_variant(args);
-    let run = kaleido(&args);
-    assert_eq!(
-        run.code,
-        Some(0),
-        "{args:?}\n{}\n{}",
-        run.stdout,
-        run.stderr
-    );
-    run.stdout
+    common::perft_ok(VARIANT, args)
 }
 
 fn nodes(args: &[&str]) -> u64 {
-    let stdout = ok(args);
-    let last = stdout.lines().last().unwrap_or("");
-    last.strip_prefix("Nodes searched: ")
-        .and_then(|n| n.parse().ok())
-        .unwrap_or_else(|| panic!("last line {last:?} for {args:?}"))
+    common::perft_nodes(VARIANT, args)
 }
 
-/// A run that must fail cleanly with one short `error:` line holding every needle.
+/// A run that must fail cleanly with one short `error:` line holding every needle, and
+/// nothing on stdout.
 fn fails(args: &[&str], needles: &[&str]) {
-    let args = with_variant(args);
-    let run = kaleido(&args);
-    assert!(!run.stderr.contains("panicked"), "{args:?}: {}", run.stderr);
-    assert_eq!(run.code, Some(2), "{args:?}: {}", run.stderr);
+    let run = common::perft_fails(VARIANT, args, needles);
     assert_eq!(run.stdout, "");
-    let lines: Vec<&str> = run.stderr.lines().collect();
-    assert_eq!(lines.len(), 1, "{args:?}: {}", run.stderr);
-    assert!(
-        lines[0].starts_with("error: ") && lines[0].len() < 300,
-        "{}",
-        lines[0]
-    );
-    for needle in needles {
-        assert!(lines[0].contains(needle), "{} lacks {needle:?}", lines[0]);
-    }
 }
 
 #[test]

@@ -12,6 +12,8 @@ use kaleido::game::Game;
 use kaleido::outcome::{EndReason, Outcome};
 use kaleido::variants::doublemove::{Doublemove, SubMove};
 
+mod common;
+
 mod reference {
     const EMPTY: u8 = b'.';
     const KNIGHT: [(i32, i32); 8] = [
@@ -515,20 +517,8 @@ mod reference {
     }
 }
 
+use common::{sorted_tokens, Rng};
 use reference::Pos;
-
-/// xorshift64*.
-struct Rng(u64);
-impl Rng {
-    fn next(&mut self) -> u64 {
-        let mut x = self.0;
-        x ^= x >> 12;
-        x ^= x << 25;
-        x ^= x >> 27;
-        self.0 = x;
-        x.wrapping_mul(0x2545_F491_4F6C_DD1D)
-    }
-}
 
 fn outcome_code(o: Option<Outcome>) -> &'static str {
     match o {
@@ -550,8 +540,7 @@ fn check(k: &Doublemove, r: &Pos, failures: &mut Vec<String>) -> Vec<String> {
     let fen = k.fen();
     let mut list = Vec::new();
     k.legal_moves(&mut list);
-    let mut ours: Vec<String> = list.iter().map(|&m| k.format_move(m)).collect();
-    ours.sort();
+    let ours = sorted_tokens(k, &list);
     let theirs: Vec<String> = r.moves().iter().map(|m| m.uci()).collect();
     if ours != theirs {
         failures.push(format!(

@@ -3,6 +3,8 @@
 //! each promotion, e.p. by Pawn and Corporal and a Prince taken e.p., FEN, tokens, SAN and the
 //! game end of §7.
 
+mod common;
+
 use kaleido::game::Game;
 use kaleido::outcome::{EndReason, Outcome};
 use kaleido::record::GameRecord;
@@ -1011,7 +1013,7 @@ fn the_100_ply_rule_and_its_order_after_mate_and_repetition() {
 
 #[test]
 fn incremental_hash_matches_along_random_games() {
-    let mut seed = 0x1234_5678_9abc_def1u64;
+    let mut rng = common::Xorshift64(0x1234_5678_9abc_def1);
     for _ in 0..20 {
         let mut p = Gigachess::startpos();
         for _ in 0..150 {
@@ -1020,10 +1022,7 @@ fn incremental_hash_matches_along_random_games() {
             if list.is_empty() {
                 break;
             }
-            seed ^= seed << 13;
-            seed ^= seed >> 7;
-            seed ^= seed << 17;
-            p.play(list[(seed % list.len() as u64) as usize]);
+            p.play(list[rng.below(list.len())]);
             assert_eq!(p.hash(), p.hash_from_scratch(), "{}", p.fen());
             assert_eq!(pos(&p.fen()).hash(), p.hash());
         }

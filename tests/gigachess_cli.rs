@@ -2,63 +2,19 @@
 //! two-digit ranks and promotion letters, `--divide` tokens, and clean errors (one `error:`
 //! line, exit status 2, never a panic).
 
-use std::process::Command;
+mod common;
 
-struct Run {
-    code: Option<i32>,
-    stdout: String,
-    stderr: String,
-}
+use common::perft;
 
-fn kaleido(args: &[&str]) -> Run {
-    let mut all = vec!["perft"];
-    all.extend_from_slice(args);
-    all.extend_from_slice(&["--variant", "gigachess"]);
-    let out = Command::new(env!("CARGO_BIN_EXE_kaleido"))
-        .args(&all)
-        .env_remove("RUST_LOG")
-        .env_remove("RUST_BACKTRACE")
-        .output()
-        .expect("the kaleido binary runs");
-    Run {
-        code: out.status.code(),
-        stdout: String::from_utf8(out.stdout).expect("stdout is UTF-8"),
-        stderr: String::from_utf8_lossy(&out.stderr).into_owned(),
-    }
-}
+const VARIANT: &str = "gigachess";
 
 fn nodes(args: &[&str]) -> u64 {
-    let run = kaleido(args);
-    assert_eq!(
-        run.code,
-        Some(0),
-        "{args:?}\n{}\n{}",
-        run.stdout,
-        run.stderr
-    );
-    let last = run.stdout.lines().last().expect("output");
-    last.strip_prefix("Nodes searched: ")
-        .and_then(|n| n.parse().ok())
-        .unwrap_or_else(|| panic!("last line: {last}"))
+    common::perft_nodes(VARIANT, args)
 }
 
+/// A run that must fail cleanly with one short `error:` line holding every one of `words`.
 fn fails(args: &[&str], words: &[&str]) {
-    let run = kaleido(args);
-    assert_eq!(
-        run.code,
-        Some(2),
-        "{args:?}\n{}\n{}",
-        run.stdout,
-        run.stderr
-    );
-    assert!(!run.stderr.contains("panicked"), "{}", run.stderr);
-    let lines: Vec<&str> = run.stderr.lines().collect();
-    assert_eq!(lines.len(), 1, "one error line: {}", run.stderr);
-    assert!(lines[0].starts_with("error: "), "{}", lines[0]);
-    assert!(lines[0].len() < 300, "short: {}", lines[0]);
-    for w in words {
-        assert!(lines[0].contains(w), "'{w}' in {}", lines[0]);
-    }
+    common::perft_fails(VARIANT, args, words);
 }
 
 #[test]
@@ -79,7 +35,7 @@ fn moves_with_two_digit_ranks_and_promotion_letters() {
     // The new Queen on e14 covers m14: the Black King has m13 and n13 only.
     assert_eq!(nodes(&["1", "--fen", promote, "--moves", "e12e14q"]), 2);
     assert_eq!(nodes(&["1", "--fen", promote, "--moves", "e12e14"]), 2);
-    let run = kaleido(&["1", "--fen", promote, "--divide"]);
+    let run = perft(VARIANT, &["1", "--fen", promote, "--divide"]);
     assert!(run.stdout.contains("e12e14q: 1"), "{}", run.stdout);
     assert!(run.stdout.contains("e12e13: 1"), "{}", run.stdout);
 }

@@ -14,6 +14,8 @@ use kaleido::game::Game;
 use kaleido::outcome::{EndReason, Outcome};
 use kaleido::variants::gigachess::Gigachess;
 
+mod common;
+
 mod reference {
     pub const SIZE: i32 = 14;
     const EMPTY: u8 = b'.';
@@ -460,29 +462,8 @@ mod reference {
     }
 }
 
+use common::{sorted_legal, Xorshift64 as Rng};
 use reference::Pos;
-
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        self.0
-    }
-    fn below(&mut self, n: usize) -> usize {
-        (self.next() % n as u64) as usize
-    }
-}
-
-fn sorted_uci(g: &Gigachess) -> Vec<String> {
-    let mut moves = Vec::new();
-    g.legal_moves(&mut moves);
-    let mut out: Vec<String> = moves.iter().map(|&m| g.format_move(m)).collect();
-    out.sort();
-    out
-}
 
 /// What a run compared and what it met on the way, so a test can show it reached the rules it
 /// is meant to exercise.
@@ -527,7 +508,7 @@ fn check_position(g: &Gigachess, r: &Pos, run: &mut Run) -> Vec<String> {
     if fen != r.fen() {
         failures.push(format!("FEN: kaleido {fen}\n  reference {}", r.fen()));
     }
-    let ours = sorted_uci(g);
+    let ours = sorted_legal(g);
     let mut theirs: Vec<String> = r.legal().iter().map(|&m| r.uci(m)).collect();
     theirs.sort();
     if ours != theirs {

@@ -25,6 +25,8 @@
 use kaleido::game::Game;
 use kaleido::variants::spinchess::Spinchess;
 
+mod common;
+
 mod reference {
     pub const PROMOTIONS: [u8; 4] = [b'q', b'r', b'b', b'n'];
 
@@ -706,31 +708,8 @@ mod reference {
     }
 }
 
+use common::{minus, sorted_tokens, Rng};
 use reference::Pos;
-
-/// A tiny deterministic PRNG (xorshift64*).
-struct Rng(u64);
-impl Rng {
-    fn new(seed: u64) -> Rng {
-        Rng(seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1)
-    }
-    fn next(&mut self) -> u64 {
-        let mut x = self.0;
-        x ^= x >> 12;
-        x ^= x << 25;
-        x ^= x >> 27;
-        self.0 = x;
-        x.wrapping_mul(0x2545_F491_4F6C_DD1D)
-    }
-}
-
-/// Items of `a` not in `b` (both sorted).
-fn minus(a: &[String], b: &[String]) -> Vec<String> {
-    a.iter()
-        .filter(|m| b.binary_search(m).is_err())
-        .cloned()
-        .collect()
-}
 
 /// What the compared positions contained, to show that the random games reach the special cases.
 #[derive(Default, Debug)]
@@ -860,8 +839,7 @@ fn check_position(
     let fen = g.fen();
     let mut turns = Vec::new();
     g.legal_moves(&mut turns);
-    let mut ours: Vec<String> = turns.iter().map(|&t| g.format_move(t)).collect();
-    ours.sort();
+    let ours = sorted_tokens(g, &turns);
     let reference_turns = pos.legal_turns();
     stats.record(pos, &reference_turns);
     let mut theirs: Vec<String> = reference_turns

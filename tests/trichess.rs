@@ -3,45 +3,15 @@
 //! castling, promotion, stalemate, the automatic draws, and bad TriFEN and tokens. Each test
 //! fails if the rule it names is dropped.
 
+mod common;
+
+use common::trifen;
 use kaleido::core::Player;
 use kaleido::game::Game;
 use kaleido::outcome::{EndReason, Outcome};
 use kaleido::record::GameRecord;
 use kaleido::variants::trichess::{Cell, Role, Trichess, START_FEN};
 use std::collections::HashMap;
-
-/// A TriFEN from a list of (cell, man) pairs like ("DO", "aK") and the other four fields.
-fn trifen(men: &[(&str, &str)], rest: &str) -> String {
-    let map: HashMap<&str, &str> = men.iter().copied().collect();
-    assert_eq!(map.len(), men.len(), "a cell listed twice");
-    let mut rows = Vec::new();
-    for r in -7i32..=7 {
-        let (mut row, mut empty) = (String::new(), 0);
-        for q in -7i32..=7 {
-            if (-q - r).abs() > 7 {
-                continue;
-            }
-            let name: String = [(72 + q) as u8 as char, (72 + r) as u8 as char]
-                .iter()
-                .collect();
-            match map.get(name.as_str()) {
-                Some(man) => {
-                    if empty > 0 {
-                        row.push_str(&empty.to_string());
-                        empty = 0;
-                    }
-                    row.push_str(man);
-                }
-                None => empty += 1,
-            }
-        }
-        if empty > 0 {
-            row.push_str(&empty.to_string());
-        }
-        rows.push(row);
-    }
-    format!("{} {rest}", rows.join("/"))
-}
 
 fn pos(men: &[(&str, &str)], rest: &str) -> Trichess {
     let fen = trifen(men, rest);

@@ -15,6 +15,8 @@ use kaleido::game::Game;
 use kaleido::perft::perft;
 use kaleido::variants::trichess::{Trichess, START_FEN};
 
+mod common;
+
 mod reference {
     /// Axial (q, r).
     pub type Hex = (i32, i32);
@@ -541,30 +543,7 @@ mod reference {
     }
 }
 
-/// xorshift64*: deterministic test data without dependencies.
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        let mut x = self.0;
-        x ^= x >> 12;
-        x ^= x << 25;
-        x ^= x >> 27;
-        self.0 = x;
-        x.wrapping_mul(0x2545_F491_4F6C_DD1D)
-    }
-    fn below(&mut self, n: usize) -> usize {
-        (self.next() % n as u64) as usize
-    }
-}
-
-fn kaleido_moves(p: &Trichess) -> Vec<String> {
-    let mut list = Vec::new();
-    p.legal_moves(&mut list);
-    let mut out: Vec<String> = list.iter().map(|&m| p.format_move(m)).collect();
-    out.sort();
-    out
-}
+use common::{sorted_legal, Rng};
 
 /// A random position with few men: three kings, some men anywhere, often the kings and rooks
 /// at home with their castling rights, a random side to move. None if kaleido refuses it
@@ -670,7 +649,7 @@ fn compare_game(fen: &str, plies: usize, rng: &mut Rng, seen: &mut Seen) {
     for _ in 0..=plies {
         seen.positions += 1;
         let at = k.fen();
-        let mine = kaleido_moves(&k);
+        let mine = sorted_legal(&k);
         assert_eq!(mine, r.legal(), "move lists differ at {at}");
         assert_eq!(k.count_legal_moves(), mine.len() as u64, "count at {at}");
         assert_eq!(k.hash(), k.hash_from_scratch(), "hash at {at}");
@@ -780,7 +759,7 @@ fn perft_is_invariant_under_the_rotation() {
             if ply % 20 == 19 {
                 fens.push(p.fen());
             }
-            let moves = kaleido_moves(&p);
+            let moves = sorted_legal(&p);
             if moves.is_empty() {
                 break;
             }

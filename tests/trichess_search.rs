@@ -1,39 +1,14 @@
 //! The three-player search (paranoid and Best-Reply Search) on trichess.
 
+mod common;
+
+use common::trifen;
 use kaleido::game::Game;
 use kaleido::search::multi::{search_multi, Algorithm};
 use kaleido::search::score::MATE;
 use kaleido::search::Limits;
 use kaleido::variants::trichess::Trichess;
 use std::sync::atomic::AtomicBool;
-
-/// A TriFEN of the few men given as (cell, man), rows r = -7..7 of cells by increasing q.
-fn trifen(men: &[(&str, &str)], rest: &str) -> String {
-    let mut rows = Vec::new();
-    for r in -7i32..=7 {
-        let (mut row, mut empty) = (String::new(), 0);
-        for q in (-7i32..=7).filter(|q| (-q - r).abs() <= 7) {
-            let name: String = [(72 + q) as u8 as char, (72 + r) as u8 as char]
-                .iter()
-                .collect();
-            match men.iter().find(|(cell, _)| *cell == name) {
-                Some((_, man)) => {
-                    if empty > 0 {
-                        row.push_str(&empty.to_string());
-                        empty = 0;
-                    }
-                    row.push_str(man);
-                }
-                None => empty += 1,
-            }
-        }
-        if empty > 0 {
-            row.push_str(&empty.to_string());
-        }
-        rows.push(row);
-    }
-    format!("{} {rest}", rows.join("/"))
-}
 
 fn depth(d: i32) -> Limits {
     Limits {

@@ -1,0 +1,214 @@
+//! Helpers shared by the integration tests: running the `kaleido` binary, the deterministic
+//! PRNGs that drive random games, sorted move lists, and the TriFEN builder.
+//!
+//! Each test file that needs them says `mod common;`, so every test binary compiles its own
+//! copy of this module and uses only part of it; hence the `dead_code` allowance.
+//!
+//! Nothing here knows any variant's rules. The differential tests keep their own reference
+//! move generators in their own files, independent of each other and of kaleido; only the
+//! harness around them (the PRNG, move-list plumbing on kaleido's side) lives here.
+
+#![allow(dead_code)]
+
+use kaleido::game::Game;
+use std::process::Command;
+
+// ---------------------------------------------------------------------------------------------
+// Running the binary
+// ---------------------------------------------------------------------------------------------
+
+/// The error line may not grow with the input; anything longer than this is echoing garbage.
+pub const MAX_ERROR_LEN: usize = 300;
+
+/// What one run of the binary left behind.
+pub struct Run {
+    pub code: Option<i32>,
+    pub stdout: String,
+    pub stderr: String,
+}
+
+/// Runs the `kaleido` binary built for this test with `args` and waits for it.
+pub fn kaleido(args: &[&str]) -> Run {
+    let out = Command::new(env!("CARGO_BIN_EXE_kaleido"))
+        .args(args)
+        // A user's logging settings must not change what the tests see.
+        .env_remove("RUST_LOG")
+        .env_remove("RUST_BACKTRACE")
+        .output()
+        .expect("the kaleido binary runs");
+    Run {
+        code: out.status.code(),
+        stdout: String::from_utf8(out.stdout).expect("stdout is UTF-8"),
+        stderr: String::from_utf8_lossy(&out.stderr).into_owned(),
+    }
+}
+
+/// `kaleido perft ARGS --variant VARIANT`.
+pub fn perft(variant: &str, args: &[&str]) -> Run {
+    let mut all = vec!["perft"];
+    all.extend_from_slice(args);
+    all.extend_from_slice(&["--variant", variant]);
+    kaleido(&all)
+}
+
+/// The count from the last line of a perft run's stdout, which must be `Nodes searched: N`.
+/// `what` names the run in the panic message.
+pub fn nodes_searched(stdout: &str, what: &str) -> u64 {
+    let last = stdout.lines().last().unwrap_or("");
+    last.strip_prefix("Nodes searched: ")
+        .and_then(|n| n.parse().ok())
+        .unwrap_or_else(|| panic!("last line {last:?} is not 'Nodes searched: N' for {what}"))
+}
+
+/// Checks that `run` failed cleanly: no panic, exit status 2, and exactly one stderr line that
+/// starts `error: `, is shorter than [`MAX_ERROR_LEN`] and contains every one of `needles`.
+/// Returns that line. `what` describes the run in the panic messages.
+pub fn error_line<'a>(run: &'a Run, what: &str, needles: &[&str]) -> &'a str {
+    assert!(!run.stderr.contains("panicked"), "panicked\n{what}");
+    assert_eq!(run.code, Some(2), "expected exit status 2\n{what}");
+    let lines: Vec<&str> = run.stderr.lines().collect();
+    assert_eq!(lines.len(), 1, "expected one stderr line\n{what}");
+    let line = lines[0];
+    assert!(line.starts_with("error: "), "no 'error: ' prefix\n{what}");
+    assert!(
+        line.len() < MAX_ERROR_LEN,
+        "the message is {} bytes long\n{what}",
+        line.len()
+    );
+    for needle in needles {
+        assert!(
+            line.contains(needle),
+            "the message lacks {needle:?}\n{what}"
+        );
+    }
+    line
+}
+
+/// The arguments and both streams of a run, for panic messages.
+pub fn show(args: &[&str], run: &Run) -> String {
+    format!("{args:?}\nstdout:\n{}\nstderr:\n{}", run.stdout, run.stderr)
+}
+
+/// The stdout of `kaleido perft ARGS --variant VARIANT`, which must succeed.
+pub fn perft_ok(variant: &str, args: &[&str]) -> String {
+    let run = perft(variant, args);
+    assert_eq!(run.code, Some(0), "{}", show(args, &run));
+    run.stdout
+}
+
+/// The count printed by `kaleido perft ARGS --variant VARIANT`, which must succeed.
+pub fn perft_nodes(variant: &str, args: &[&str]) -> u64 {
+    nodes_searched(&perft_ok(variant, args), &format!("{args:?}"))
+}
+
+/// A `kaleido perft ARGS --variant VARIANT` run that must fail cleanly (see [`error_line`])
+/// with an error line holding every one of `needles`. Returns the run.
+pub fn perft_fails(variant: &str, args: &[&str], needles: &[&str]) -> Run {
+    let run = perft(variant, args);
+    error_line(&run, &show(args, &run), needles);
+    run
+}
+
+// ---------------------------------------------------------------------------------------------
+// Random games
+// ---------------------------------------------------------------------------------------------
+
+/// A tiny deterministic PRNG (xorshift64*): reproducible test data without dependencies.
+/// `Rng(state)` starts from a raw non-zero state, [`Rng::new`] from any seed.
+pub struct Rng(pub u64);
+
+impl Rng {
+    /// Spreads `seed` over the state (and keeps it odd, so never zero).
+    pub fn new(seed: u64) -> Rng {
+        Rng(seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1)
+    }
+
+    pub fn next(&mut self) -> u64 {
+        let mut x = self.0;
+        x ^= x >> 12;
+        x ^= x << 25;
+        x ^= x >> 27;
+        self.0 = x;
+        x.wrapping_mul(0x2545_F491_4F6C_DD1D)
+    }
+
+    /// A number in `0..n`.
+    pub fn below(&mut self, n: usize) -> usize {
+        (self.next() % n as u64) as usize
+    }
+}
+
+/// Plain xorshift64 (13, 7, 17), the generator the gigachess tests were written with; kept
+/// apart from [`Rng`] so their random games, and what they reach, stay exactly the same.
+pub struct Xorshift64(pub u64);
+
+impl Xorshift64 {
+    pub fn next(&mut self) -> u64 {
+        self.0 ^= self.0 << 13;
+        self.0 ^= self.0 >> 7;
+        self.0 ^= self.0 << 17;
+        self.0
+    }
+
+    /// A number in `0..n`.
+    pub fn below(&mut self, n: usize) -> usize {
+        (self.next() % n as u64) as usize
+    }
+}
+
+/// kaleido's tokens for `moves` in `g`, sorted.
+pub fn sorted_tokens<G: Game>(g: &G, moves: &[G::Move]) -> Vec<String> {
+    let mut out: Vec<String> = moves.iter().map(|&m| g.format_move(m)).collect();
+    out.sort();
+    out
+}
+
+/// kaleido's legal moves in `g` as tokens, sorted.
+pub fn sorted_legal<G: Game>(g: &G) -> Vec<String> {
+    let mut moves = Vec::new();
+    g.legal_moves(&mut moves);
+    sorted_tokens(g, &moves)
+}
+
+/// Items of `a` not in `b` (both sorted).
+pub fn minus(a: &[String], b: &[String]) -> Vec<String> {
+    a.iter()
+        .filter(|m| b.binary_search(m).is_err())
+        .cloned()
+        .collect()
+}
+
+// ---------------------------------------------------------------------------------------------
+// Trichess
+// ---------------------------------------------------------------------------------------------
+
+/// A TriFEN from a list of (cell, man) pairs like ("DO", "aK") and the other four fields:
+/// rows r = -7..7 of cells by increasing q, runs of empty cells as numbers.
+pub fn trifen(men: &[(&str, &str)], rest: &str) -> String {
+    let map: std::collections::HashMap<&str, &str> = men.iter().copied().collect();
+    assert_eq!(map.len(), men.len(), "a cell listed twice");
+    let mut rows = Vec::new();
+    for r in -7i32..=7 {
+        let (mut row, mut empty) = (String::new(), 0);
+        for q in (-7i32..=7).filter(|q| (-q - r).abs() <= 7) {
+            let name: String = [(72 + q) as u8 as char, (72 + r) as u8 as char]
+                .iter()
+                .collect();
+            match map.get(name.as_str()) {
+                Some(man) => {
+                    if empty > 0 {
+                        row.push_str(&empty.to_string());
+                        empty = 0;
+                    }
+                    row.push_str(man);
+                }
+                None => empty += 1,
+            }
+        }
+        if empty > 0 {
+            row.push_str(&empty.to_string());
+        }
+        rows.push(row);
+    }
+    format!("{} {rest}", rows.join("/"))
+}
