@@ -133,8 +133,9 @@ fn a_stopped_search_still_answers_a_legal_move() {
 #[test]
 fn repetition_is_a_draw_inside_the_tree() {
     // A queen up, but every move leads to a position that already stood on the board since
-    // the last irreversible move: all of them are draws.
-    let pos = Chess::from_fen("4k3/8/8/8/8/8/8/Q3K3 w - - 10 40").unwrap();
+    // the last irreversible move (the clock, 60, reaches back past all of them): all of them
+    // are draws.
+    let pos = Chess::from_fen("4k3/8/8/8/8/8/8/Q3K3 w - - 60 40").unwrap();
     let tt = TranspositionTable::new(1);
     let stop = AtomicBool::new(false);
     let fresh = search(&pos, &[], &depth(3), &tt, 1, &stop, |_| {});
@@ -149,7 +150,9 @@ fn repetition_is_a_draw_inside_the_tree() {
             child.hash()
         })
         .collect();
+    assert!(history.len() < 60);
     let tt = TranspositionTable::new(1);
+    let stop = AtomicBool::new(false);
     let repeated = search(&pos, &history, &depth(3), &tt, 1, &stop, |_| {});
     assert_eq!(repeated.score, 0);
 }
@@ -158,4 +161,15 @@ fn repetition_is_a_draw_inside_the_tree() {
 fn no_legal_move_gives_no_best_move() {
     let (_, r) = go::<Chess>("7k/5Q2/6K1/8/8/8/8/8 b - - 0 1", depth(3));
     assert!(r.best.is_none());
+}
+
+#[test]
+fn a_search_stopped_at_once_still_finishes_its_first_iteration() {
+    // Stopped before it starts, the search still plays the mate in one, not the first move.
+    let pos = Chess::from_fen("6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1").unwrap();
+    let tt = TranspositionTable::new(1);
+    let stop = AtomicBool::new(true);
+    let r = search(&pos, &[], &Limits::default(), &tt, 1, &stop, |_| {});
+    assert_eq!(pos.format_move(r.best.unwrap()), "a1a8");
+    assert_eq!(r.depth, 1);
 }

@@ -22,6 +22,9 @@ pub struct Searcher<'a, G: Searchable> {
     node_limit: Option<u64>,
     /// Only the main thread watches the clock; helpers stop when it says so.
     pub main: bool,
+    /// Set while the first iteration runs: it ends whatever is asked, so that even a search
+    /// stopped at once answers with a searched move, not merely the first one generated.
+    pub finish_iteration: bool,
     pub nodes: u64,
     pub seldepth: usize,
     /// Hashes of the positions before the current node: the game so far, then the search path.
@@ -47,6 +50,7 @@ impl<'a, G: Searchable> Searcher<'a, G> {
             hard_limit,
             node_limit,
             main: true,
+            finish_iteration: false,
             nodes: 0,
             seldepth: 0,
             path: game_history.to_vec(),
@@ -62,7 +66,7 @@ impl<'a, G: Searchable> Searcher<'a, G> {
     }
 
     pub fn stopped(&self) -> bool {
-        self.stop.load(Ordering::Relaxed)
+        !self.finish_iteration && self.stop.load(Ordering::Relaxed)
     }
 
     fn check_limits(&mut self) {

@@ -97,8 +97,11 @@ pub fn search<G: Searchable>(
             pv: vec![moves[0]],
         };
         for depth in 1..=max_depth {
+            main.finish_iteration = depth == 1;
             let score = aspiration(&mut main, pos, depth, best.score);
-            if main.stopped() {
+            main.finish_iteration = false;
+            // An iteration cut short says nothing; the first one always runs to its end.
+            if main.stopped() && depth > 1 {
                 break;
             }
             let pv = main.principal_variation().to_vec();
