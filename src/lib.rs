@@ -6,6 +6,7 @@ pub mod errors;
 pub mod game;
 pub mod outcome;
 pub mod perft;
+pub mod protocol;
 pub mod record;
 pub mod registry;
 pub mod search;

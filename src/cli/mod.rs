@@ -42,11 +42,10 @@ pub fn run(cli: Cli) -> Result<(), CliError> {
         Some(Command::Perft(args)) => perft::run(args),
         Some(Command::Bench(args)) => bench::run(args),
         Some(Command::Selfplay(args)) => selfplay::run(args),
+        // GUIs start engines without arguments and speak first.
         None => {
-            use clap::CommandFactory;
-            Cli::command()
-                .print_help()
-                .map_err(|e| CliError(e.to_string()))
+            crate::protocol::run_stdio();
+            Ok(())
         }
     }
 }

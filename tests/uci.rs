@@ -1,0 +1,205 @@
+//! UCI conversations with the real binary: scripted input, checked output. stdout must carry
+//! protocol lines only, every answer must be legal in the variant, and bad input must get an
+//! `info string error:` and leave the engine usable.
+
+use kaleido::game::Game;
+use kaleido::registry::SEARCHABLE_NAMES;
+use kaleido::variants::chess::Chess;
+use kaleido::variants::doublemove::Doublemove;
+use std::io::Write;
+use std::process::{Command, Stdio};
+
+/// Runs kaleido with no arguments (as a GUI does), feeds `script`, closes stdin, returns stdout.
+/// Scripts that want their searches to run to their depth end without `quit` (which means
+/// "stop now"): at the end of input, a search with a limit finishes first.
+fn converse(script: &str) -> Vec<String> {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_kaleido"))
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .env_remove("RUST_LOG")
+        .spawn()
+        .expect("kaleido starts");
+    child
+        .stdin
+        .take()
+        .expect("stdin")
+        .write_all(script.as_bytes())
+        .expect("script written");
+    let out = child.wait_with_output().expect("kaleido ends");
+    assert!(
+        out.status.success(),
+        "exit {:?}: {}",
+        out.status,
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let stdout = String::from_utf8(out.stdout).expect("UTF-8");
+    let lines: Vec<String> = stdout.lines().map(String::from).collect();
+    for l in &lines {
+        let protocol = [
+            "id ",
+            "option ",
+            "uciok",
+            "readyok",
+            "info ",
+            "bestmove ",
+            "Nodes searched: ",
+        ]
+        .iter()
+        .any(|p| l.starts_with(p))
+            || l.is_empty()
+            || l.contains(": ");
+        assert!(protocol, "not a protocol line on stdout: {l:?}");
+    }
+    lines
+}
+
+fn bestmoves(lines: &[String]) -> Vec<String> {
+    lines
+        .iter()
+        .filter_map(|l| l.strip_prefix("bestmove ").map(String::from))
+        .collect()
+}
+
+#[test]
+fn handshake_lists_every_searchable_variant() {
+    let out = converse("uci\nisready\nquit\n");
+    assert!(out[0].starts_with("id name kaleido"));
+    let combo = out
+        .iter()
+        .find(|l| l.starts_with("option name UCI_Variant"))
+        .unwrap();
+    for v in SEARCHABLE_NAMES {
+        assert!(combo.contains(&format!("var {v}")), "{combo}");
+    }
+    for option in ["Hash", "Threads", "Move Overhead", "Ponder"] {
+        assert!(out
+            .iter()
+            .any(|l| l.starts_with(&format!("option name {option} "))));
+    }
+    let ok = out.iter().position(|l| l == "uciok").unwrap();
+    assert_eq!(out[ok + 1], "readyok");
+}
+
+#[test]
+fn plays_legal_moves_and_finds_mate() {
+    let out = converse(
+        "uci\nposition startpos moves e2e4\ngo depth 4\n\
+         position fen 6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1\ngo depth 3\n",
+    );
+    let moves = bestmoves(&out);
+    assert_eq!(moves.len(), 2);
+    let mut after_e4 = Chess::startpos();
+    after_e4.play(after_e4.parse_move("e2e4").unwrap());
+    assert!(after_e4.parse_move(&moves[0]).is_ok(), "{}", moves[0]);
+    assert_eq!(moves[1], "a1a8");
+    assert!(out.iter().any(|l| l.contains("score mate 1")));
+    assert!(out
+        .iter()
+        .any(|l| l.starts_with("info depth 3 ") && l.contains(" pv a1a8")));
+}
+
+#[test]
+fn finished_games_answer_none() {
+    let out = converse(
+        "uci\nposition fen 7k/5Q2/6K1/8/8/8/8/8 b - - 0 1\ngo depth 3\n\
+         position fen 5Q1k/8/6K1/8/8/8/8/8 b - - 0 1\ngo depth 3\nquit\n",
+    );
+    assert_eq!(bestmoves(&out), ["(none)", "(none)"]);
+    assert!(
+        out.contains(&"info depth 0 score cp 0".to_string()),
+        "stalemate is a draw"
+    );
+    assert!(
+        out.contains(&"info depth 0 score mate 0".to_string()),
+        "mated"
+    );
+}
+
+#[test]
+fn doublemove_answers_a_whole_turn() {
+    let out = converse(
+        "uci\nsetoption name UCI_Variant value doublemove\nposition startpos moves e2e4\n\
+         go depth 3\n",
+    );
+    let turn = &bestmoves(&out)[0];
+    let (leg1, leg2) = turn.split_once(',').expect("leg1,leg2");
+    let mut pos = Doublemove::startpos();
+    pos.play(pos.parse_move("e2e4").unwrap());
+    pos.play(pos.parse_move(leg1).unwrap());
+    assert!(pos.parse_move(leg2).is_ok(), "{turn}");
+}
+
+#[test]
+fn every_variant_answers_with_a_legal_move() {
+    for v in SEARCHABLE_NAMES {
+        let out = converse(&format!(
+            "uci\nsetoption name UCI_Variant value {v}\nposition startpos\ngo depth 2\n"
+        ));
+        assert!(out
+            .iter()
+            .any(|l| l.starts_with(&format!("info string variant {v}"))));
+        let best = bestmoves(&out);
+        assert_eq!(best.len(), 1, "{v}");
+        assert_ne!(best[0], "(none)", "{v}");
+    }
+}
+
+#[test]
+fn go_perft_uses_the_perft_format() {
+    let out = converse("uci\nposition startpos\ngo perft 3\nquit\n");
+    assert_eq!(
+        out.iter()
+            .filter(|l| l.contains(": ") && !l.starts_with("Nodes"))
+            .count(),
+        20
+    );
+    assert_eq!(out.last().unwrap(), "Nodes searched: 8902");
+}
+
+#[test]
+fn bad_input_is_reported_and_the_engine_carries_on() {
+    let huge = "x".repeat(2 << 20);
+    let script = format!(
+        "hello\nuci\nfrobnicate\nposition startpos moves e2e4 e7e9\nposition fen 8/8/8 w - - 0 1\n\
+         position sideways\ngo depth x\ngo wtime\nsetoption name Hash value -3\n\
+         setoption name Threads value 100000\nsetoption name Colour value red\n\
+         setoption name UCI_Variant value shogi\n{huge}\n\
+         position startpos moves e2e4\ngo depth 2\nisready\n"
+    );
+    let out = converse(&script);
+    let errors = out
+        .iter()
+        .filter(|l| l.starts_with("info string error: "))
+        .count();
+    assert_eq!(errors, 12, "{out:#?}");
+    assert!(
+        out.iter().all(|l| l.len() < 400),
+        "an error line echoed garbage"
+    );
+    // The illegal move left the position as it was: the answer is a black reply to 1.e4.
+    let best = &bestmoves(&out)[0];
+    let mut pos = Chess::startpos();
+    pos.play(pos.parse_move("e2e4").unwrap());
+    assert!(pos.parse_move(best).is_ok(), "{best}");
+    // isready is answered at once, while the search still runs.
+    assert!(out.contains(&"readyok".to_string()));
+}
+
+#[test]
+fn end_of_input_during_a_search_still_answers() {
+    let out = converse("uci\nposition startpos\ngo infinite\n");
+    assert_eq!(bestmoves(&out).len(), 1);
+    // quit stops a search at once, but it still answers.
+    let out = converse("uci\nposition startpos\ngo depth 30\nquit\n");
+    assert_eq!(bestmoves(&out).len(), 1);
+}
+
+#[test]
+fn stop_ends_an_infinite_search_with_a_searched_move() {
+    let out = converse(
+        "uci\nposition fen 6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1\ngo infinite\nstop\nisready\nquit\n",
+    );
+    assert_eq!(bestmoves(&out), ["a1a8"]);
+    assert_eq!(out.last().unwrap(), "readyok");
+}
