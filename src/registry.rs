@@ -45,11 +45,19 @@ pub trait SearchVisitor {
 /// The variants with an evaluation, which the search can play. Every variant will join this
 /// list as it gains one; then it folds into `registry!` above.
 macro_rules! searchable {
-    ($($ty:ty),* $(,)?) => {
-        pub const SEARCHABLE_NAMES: &[&str] = &[$(<$ty as Game>::NAME),*];
+    ($first:ty $(, $ty:ty)* $(,)?) => {
+        pub const SEARCHABLE_NAMES: &[&str] = &[<$first as Game>::NAME $(, <$ty as Game>::NAME)*];
+
+        /// Runs `visitor` for the default variant (the first listed), which always exists.
+        pub fn with_default_variant<V: SearchVisitor>(visitor: V) -> V::Output {
+            visitor.visit::<$first>()
+        }
 
         /// Runs `visitor` for the searchable variant called `name`.
         pub fn with_searchable_variant<V: SearchVisitor>(name: &str, visitor: V) -> Result<V::Output, UnknownVariant> {
+            if name == <$first as Game>::NAME {
+                return Ok(visitor.visit::<$first>());
+            }
             $(
                 if name == <$ty as Game>::NAME {
                     return Ok(visitor.visit::<$ty>());

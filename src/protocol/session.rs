@@ -33,7 +33,7 @@ pub trait Session: Send {
     fn variant(&self) -> &'static str;
     /// Sets the position: the start or a FEN, then moves in the variant's notation.
     fn set_position(&mut self, fen: Option<&str>, moves: &[&str]) -> Result<(), String>;
-    /// The current position's FEN and a drawing of it, for `d`.
+    /// The current position's FEN, for `d`.
     fn describe(&self) -> String;
     fn start_fen(&self) -> String;
     /// Searches the current position; `on_info` hears each iteration.

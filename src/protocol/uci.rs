@@ -4,7 +4,7 @@
 
 use super::session::{Answer, NewSession, Report, Session};
 use crate::errors::quote;
-use crate::registry::{with_searchable_variant, SEARCHABLE_NAMES};
+use crate::registry::{with_default_variant, with_searchable_variant, SEARCHABLE_NAMES};
 use crate::search::{Limits, TranspositionTable};
 use std::io::{BufRead, Read, Write};
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -44,9 +44,7 @@ struct Engine {
 impl Engine {
     fn new() -> Engine {
         Engine {
-            session: Arc::new(Mutex::new(
-                with_searchable_variant("chess", NewSession).expect("chess is registered"),
-            )),
+            session: Arc::new(Mutex::new(with_default_variant(NewSession))),
             tt: Arc::new(TranspositionTable::new(DEFAULT_HASH_MB)),
             hash_mb: DEFAULT_HASH_MB,
             threads: 1,
@@ -88,8 +86,11 @@ impl Engine {
             .iter()
             .map(|v| format!(" var {v}"))
             .collect();
+        // The registry's first searchable variant is the default session's (non-empty by
+        // construction of its list).
+        let default = SEARCHABLE_NAMES[0];
         send(&format!(
-            "option name UCI_Variant type combo default chess{vars}"
+            "option name UCI_Variant type combo default {default}{vars}"
         ));
         send(&format!(
             "option name Hash type spin default {DEFAULT_HASH_MB} min 1 max {MAX_HASH_MB}"
