@@ -1,0 +1,50 @@
+#!/usr/bin/env python3
+"""A real UCI client against kaleido: python-chess plays whole standard-chess games.
+
+python-chess checks every `bestmove` against its own rules and raises on an illegal or garbled
+one, on a desynchronised conversation, or on an engine that dies; so a game that reaches its
+end proves the UCI loop works with a client people use. Run by .ci/run.
+
+Usage: uci_games.py PATH_TO_KALEIDO
+"""
+import sys
+
+import chess
+import chess.engine
+
+
+def play(engine_path, white_time, black_time, max_plies=400):
+    """One game of kaleido against itself at two move times; returns the finished board."""
+    white = chess.engine.SimpleEngine.popen_uci(engine_path)
+    black = chess.engine.SimpleEngine.popen_uci(engine_path)
+    try:
+        black.configure({"Hash": 16})
+        board = chess.Board()
+        while not board.is_game_over(claim_draw=True) and board.ply() < max_plies:
+            engine, seconds = (white, white_time) if board.turn == chess.WHITE else (black, black_time)
+            result = engine.play(board, chess.engine.Limit(time=seconds), info=chess.engine.INFO_SCORE)
+            if result.move is None or result.move not in board.legal_moves:
+                raise AssertionError(f"illegal answer {result.move} in {board.fen()}")
+            board.push(result.move)
+        # Analysis mode with a node limit, as GUIs use it.
+        info = white.analyse(board, chess.engine.Limit(nodes=5000)) if not board.is_game_over() else {}
+        if info and "score" not in info:
+            raise AssertionError("analysis gave no score")
+        return board
+    finally:
+        white.quit()
+        black.quit()
+
+
+def main():
+    if len(sys.argv) != 2:
+        sys.exit(__doc__)
+    games = [play(sys.argv[1], 0.02, 0.01), play(sys.argv[1], 0.01, 0.02)]
+    for board in games:
+        outcome = board.outcome(claim_draw=True)
+        ending = outcome.termination.name.lower() if outcome else "ply limit"
+        print(f"python-chess UCI game: {board.ply()} plies, {board.result(claim_draw=True)} ({ending})")
+
+
+if __name__ == "__main__":
+    main()
