@@ -15,6 +15,9 @@ pub trait Game: Clone + Send + Sync + 'static {
     const NAME: &'static str;
     /// Number of players: 2, or 3 for trichess.
     const PLAYERS: usize;
+    /// The board's size for GUIs: files and ranks (for a hexagon, its widest extent).
+    const FILES: u8 = 8;
+    const RANKS: u8 = 8;
 
     fn startpos() -> Self;
     fn from_fen(fen: &str) -> Result<Self, FenError>;

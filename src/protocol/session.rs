@@ -36,6 +36,8 @@ pub trait Session: Send {
     /// The current position's FEN, for `d`.
     fn describe(&self) -> String;
     fn start_fen(&self) -> String;
+    /// Files and ranks of the board, for GUIs that must size it.
+    fn board_size(&self) -> (u8, u8);
     /// Searches the current position; `on_info` hears each iteration.
     fn think(
         &self,
@@ -118,6 +120,10 @@ impl<G: Searchable> Session for GameSession<G> {
 
     fn start_fen(&self) -> String {
         G::startpos().fen()
+    }
+
+    fn board_size(&self) -> (u8, u8) {
+        (G::FILES, G::RANKS)
     }
 
     fn think(

@@ -122,8 +122,11 @@ impl Engine {
             "uci_variant" => match with_searchable_variant(value, NewSession) {
                 Ok(session) => {
                     let start = session.start_fen();
+                    let (files, ranks) = session.board_size();
                     *self.session() = session;
-                    send(&format!("info string variant {value} startpos {start}"));
+                    send(&format!(
+                        "info string variant {value} files {files} ranks {ranks} startpos {start}"
+                    ));
                 }
                 Err(e) => error(&e.to_string()),
             },

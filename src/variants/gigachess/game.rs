@@ -15,6 +15,8 @@ impl Game for Gigachess {
     type Move = Move;
     const NAME: &'static str = "gigachess";
     const PLAYERS: usize = 2;
+    const FILES: u8 = 14;
+    const RANKS: u8 = 14;
 
     fn startpos() -> Self {
         Gigachess::from_fen(START_FEN).expect("the start position is valid")

@@ -13,6 +13,9 @@ impl Game for Trichess {
     type Move = Move;
     const NAME: &'static str = "trichess";
     const PLAYERS: usize = 3;
+    /// The hexagon spans 15 cells across and 15 rows.
+    const FILES: u8 = 15;
+    const RANKS: u8 = 15;
 
     fn startpos() -> Self {
         Trichess::from_fen(START_FEN).expect("the start position is valid")
