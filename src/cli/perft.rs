@@ -115,7 +115,9 @@ mod tests {
     #[test]
     fn variant_help_names_every_variant() {
         let mut cmd = Cli::command();
-        let perft = cmd.find_subcommand_mut("perft").expect("perft subcommand");
+        let Some(perft) = cmd.find_subcommand_mut("perft") else {
+            panic!("the command line has no perft subcommand");
+        };
         let help = perft.render_long_help().to_string();
         for name in crate::registry::VARIANT_NAMES {
             assert!(help.contains(name), "--variant help does not name {name}");
