@@ -1,28 +1,39 @@
 //! The protocols GUIs speak. A GUI starts the engine without arguments and speaks first; the
-//! first command chooses the protocol (`uci` today; XBoard and the three-player dialect are
-//! the protocols issue's next steps).
+//! first command chooses the protocol.
 
+mod lines;
+pub mod output;
 mod session;
 pub mod uci;
 
+pub use output::{Captured, Output};
+
+use lines::{read_line, Line};
 use std::io::BufRead;
 
-/// Reads commands from standard input until a protocol is chosen, then hands over to it.
+/// Serves a GUI on standard input and output.
 pub fn run_stdio() {
     let stdin = std::io::stdin();
-    let mut input = stdin.lock();
-    let mut line = String::new();
+    serve(&mut stdin.lock(), Output::stdout());
+}
+
+/// Reads commands from `input` until a protocol is chosen, then hands over to it. Tests and
+/// fuzz targets drive this with a script and a captured output.
+pub fn serve<R: BufRead>(input: &mut R, out: Output) {
     loop {
-        line.clear();
-        match input.read_line(&mut line) {
-            Ok(0) | Err(_) => return,
-            Ok(_) => {}
-        }
+        let line = match read_line(input) {
+            Line::End => return,
+            Line::TooLong => {
+                out.send("info string error: line too long, ignored");
+                continue;
+            }
+            Line::Text(line) => line,
+        };
         match line.trim() {
             "" => {}
-            "uci" => return uci::run(&mut input),
+            "uci" => return uci::run(input, out),
             "quit" => return,
-            other => uci::send(&format!(
+            other => out.send(&format!(
                 "info string error: unknown command '{}' (kaleido speaks UCI: send 'uci')",
                 crate::errors::quote(other, 40)
             )),

@@ -2,11 +2,13 @@
 //! this thread; a search runs on its own, so `isready` and `stop` are answered at once while it
 //! thinks. Every answer goes to stdout as one protocol line; nothing else does.
 
+use super::lines::{read_line, Line};
+use super::output::Output;
 use super::session::{Answer, NewSession, Report, Session};
 use crate::errors::quote;
 use crate::registry::{with_default_variant, with_searchable_variant, SEARCHABLE_NAMES};
 use crate::search::{Limits, TranspositionTable};
-use std::io::{BufRead, Read, Write};
+use std::io::BufRead;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
 use std::thread::JoinHandle;
@@ -16,18 +18,8 @@ const DEFAULT_HASH_MB: usize = 64;
 const MAX_HASH_MB: usize = 65_536;
 const MAX_THREADS: usize = 256;
 
-/// Writes one protocol line and flushes, so that a GUI sees it at once.
-pub fn send(line: &str) {
-    let mut out = std::io::stdout().lock();
-    let _ = writeln!(out, "{line}");
-    let _ = out.flush();
-}
-
-fn error(message: &str) {
-    send(&format!("info string error: {message}"));
-}
-
 struct Engine {
+    out: Output,
     session: Arc<Mutex<Box<dyn Session>>>,
     tt: Arc<TranspositionTable>,
     hash_mb: usize,
@@ -42,8 +34,9 @@ struct Engine {
 }
 
 impl Engine {
-    fn new() -> Engine {
+    fn new(out: Output) -> Engine {
         Engine {
+            out,
             session: Arc::new(Mutex::new(with_default_variant(NewSession))),
             tt: Arc::new(TranspositionTable::new(DEFAULT_HASH_MB)),
             hash_mb: DEFAULT_HASH_MB,
@@ -74,14 +67,22 @@ impl Engine {
         self.open_ended = false;
     }
 
+    fn send(&self, line: &str) {
+        self.out.send(line);
+    }
+
+    fn error(&self, message: &str) {
+        self.send(&format!("info string error: {message}"));
+    }
+
     fn session(&self) -> std::sync::MutexGuard<'_, Box<dyn Session>> {
         // A search thread that panicked leaves the lock poisoned; the session is still whole.
         self.session.lock().unwrap_or_else(|e| e.into_inner())
     }
 
     fn id(&self) {
-        send(&format!("id name kaleido {}", env!("CARGO_PKG_VERSION")));
-        send("id author the kaleido developers");
+        self.send(&format!("id name kaleido {}", env!("CARGO_PKG_VERSION")));
+        self.send("id author the kaleido developers");
         let vars: String = SEARCHABLE_NAMES
             .iter()
             .map(|v| format!(" var {v}"))
@@ -89,24 +90,24 @@ impl Engine {
         // The registry's first searchable variant is the default session's (non-empty by
         // construction of its list).
         let default = SEARCHABLE_NAMES[0];
-        send(&format!(
+        self.send(&format!(
             "option name UCI_Variant type combo default {default}{vars}"
         ));
-        send(&format!(
+        self.send(&format!(
             "option name Hash type spin default {DEFAULT_HASH_MB} min 1 max {MAX_HASH_MB}"
         ));
-        send(&format!(
+        self.send(&format!(
             "option name Threads type spin default 1 min 1 max {MAX_THREADS}"
         ));
-        send("option name Move Overhead type spin default 10 min 0 max 5000");
-        send("option name Ponder type check default false");
-        send("uciok");
+        self.send("option name Move Overhead type spin default 10 min 0 max 5000");
+        self.send("option name Ponder type check default false");
+        self.send("uciok");
     }
 
     fn set_option(&mut self, args: &str) {
         // "name <id...> [value <x...>]"; option names may contain spaces.
         let Some(rest) = args.strip_prefix("name ") else {
-            return error("setoption needs 'name <option> value <value>'");
+            return self.error("setoption needs 'name <option> value <value>'");
         };
         let (name, value) = match rest.split_once(" value ") {
             Some((n, v)) => (n.trim(), v.trim()),
@@ -124,38 +125,38 @@ impl Engine {
                     let start = session.start_fen();
                     let (files, ranks) = session.board_size();
                     *self.session() = session;
-                    send(&format!(
+                    self.send(&format!(
                         "info string variant {value} files {files} ranks {ranks} startpos {start}"
                     ));
                 }
-                Err(e) => error(&e.to_string()),
+                Err(e) => self.error(&e.to_string()),
             },
             "hash" => match number(MAX_HASH_MB) {
                 Some(mb) => {
                     self.hash_mb = mb;
                     self.tt = Arc::new(TranspositionTable::new(mb));
                 }
-                None => error(&format!(
+                None => self.error(&format!(
                     "Hash must be 1 to {MAX_HASH_MB} MiB, not '{}'",
                     quote(value, 20)
                 )),
             },
             "threads" => match number(MAX_THREADS) {
                 Some(n) => self.threads = n,
-                None => error(&format!(
+                None => self.error(&format!(
                     "Threads must be 1 to {MAX_THREADS}, not '{}'",
                     quote(value, 20)
                 )),
             },
             "move overhead" => match value.parse::<u64>() {
                 Ok(ms) if ms <= 5000 => self.overhead = Duration::from_millis(ms),
-                _ => error(&format!(
+                _ => self.error(&format!(
                     "Move Overhead must be 0 to 5000 ms, not '{}'",
                     quote(value, 20)
                 )),
             },
             "ponder" => {}
-            _ => error(&format!("unknown option '{}'", quote(name, 40))),
+            _ => self.error(&format!("unknown option '{}'", quote(name, 40))),
         }
     }
 
@@ -170,10 +171,10 @@ impl Engine {
         } else if let Some(fen) = setup.strip_prefix("fen ") {
             Some(fen.trim())
         } else {
-            return error("position needs 'startpos' or 'fen <FEN>'");
+            return self.error("position needs 'startpos' or 'fen <FEN>'");
         };
         if let Err(e) = self.session().set_position(fen, &moves) {
-            error(&e);
+            self.error(&e);
         }
     }
 
@@ -226,15 +227,15 @@ impl Engine {
             return match depth.trim().parse::<u32>() {
                 Ok(d) if d <= 20 => {
                     for line in self.session().perft(d) {
-                        send(&line);
+                        self.send(&line);
                     }
                 }
-                _ => error("go perft needs a depth from 0 to 20"),
+                _ => self.error("go perft needs a depth from 0 to 20"),
             };
         }
         let (limits, ponder) = match self.parse_go(args) {
             Ok(l) => l,
-            Err(e) => return error(&e),
+            Err(e) => return self.error(&e),
         };
         if ponder {
             self.pondering = Some(limits.clone());
@@ -251,7 +252,8 @@ impl Engine {
     fn start(&mut self, limits: Limits) {
         self.open_ended = limits.infinite;
         self.stop = Arc::new(AtomicBool::new(false));
-        let (session, tt, stop, threads) = (
+        let (out, session, tt, stop, threads) = (
+            self.out.clone(),
             self.session.clone(),
             self.tt.clone(),
             self.stop.clone(),
@@ -261,7 +263,7 @@ impl Engine {
             let session = session.lock().unwrap_or_else(|e| e.into_inner());
             let mut on_info = |r: Report| {
                 let nps = r.nodes as u128 * 1000 / r.time_ms.max(1);
-                send(&format!(
+                out.send(&format!(
                     "info depth {} seldepth {} score {} nodes {} nps {} hashfull {} time {} pv {}",
                     r.depth,
                     r.seldepth,
@@ -274,10 +276,10 @@ impl Engine {
                 ));
             };
             match session.think(&limits, &tt, threads, &stop, &mut on_info) {
-                Answer::Move(token) => send(&format!("bestmove {token}")),
+                Answer::Move(token) => out.send(&format!("bestmove {token}")),
                 Answer::GameOver { score } => {
-                    send(&format!("info depth 0 score {score}"));
-                    send("bestmove (none)");
+                    out.send(&format!("info depth 0 score {score}"));
+                    out.send("bestmove (none)");
                 }
             }
         }));
@@ -290,7 +292,7 @@ impl Engine {
         match cmd {
             "" => {}
             "uci" => self.id(),
-            "isready" => send("readyok"),
+            "isready" => self.send("readyok"),
             "ucinewgame" => {
                 self.wait_search();
                 self.tt.clear();
@@ -320,49 +322,34 @@ impl Engine {
             "d" => {
                 self.wait_search();
                 let description = self.session().describe();
-                send(&format!("info string variant {}", self.session().variant()));
+                self.send(&format!("info string variant {}", self.session().variant()));
                 for l in description.lines() {
-                    send(&format!("info string {l}"));
+                    self.send(&format!("info string {l}"));
                 }
             }
             "quit" => {
                 self.stop_search();
                 return false;
             }
-            other => error(&format!("unknown command '{}'", quote(other, 40))),
+            other => self.error(&format!("unknown command '{}'", quote(other, 40))),
         }
         true
     }
 }
 
-/// Lines longer than this are refused without being kept (a garbled or hostile GUI).
-const MAX_LINE: usize = 1 << 20;
-
 /// The UCI loop over `input`, after its first `uci` line; returns at `quit` or end of input.
-pub fn run<R: BufRead>(input: &mut R) {
-    let mut engine = Engine::new();
+pub fn run<R: BufRead>(input: &mut R, out: Output) {
+    let mut engine = Engine::new(out);
     engine.id();
-    let mut buf = Vec::new();
     loop {
-        buf.clear();
-        match input
-            .by_ref()
-            .take(MAX_LINE as u64 + 1)
-            .read_until(b'\n', &mut buf)
-        {
-            Ok(0) | Err(_) => break,
-            Ok(_) => {}
-        }
-        if buf.len() > MAX_LINE && !buf.ends_with(b"\n") {
-            // Skip the rest of the overlong line.
-            let mut rest = Vec::new();
-            let _ = input.read_until(b'\n', &mut rest);
-            error("line too long, ignored");
-            continue;
-        }
-        let line = String::from_utf8_lossy(&buf);
-        if !engine.command(&line) {
-            return;
+        match read_line(input) {
+            Line::End => break,
+            Line::TooLong => engine.error("line too long, ignored"),
+            Line::Text(line) => {
+                if !engine.command(&line) {
+                    return;
+                }
+            }
         }
     }
     // End of input: a search with limits of its own finishes and answers; an open-ended one is
