@@ -23,6 +23,14 @@ pub trait Game: Clone + Send + Sync + 'static {
     fn from_fen(fen: &str) -> Result<Self, FenError>;
     fn fen(&self) -> String;
 
+    /// A text picture of the board for people (`d`); drawn from the FEN's placement unless
+    /// the board is not a grid of FILES columns.
+    fn diagram(&self) -> String {
+        let fen = self.fen();
+        let placement = fen.split_whitespace().next().unwrap_or_default();
+        crate::diagram::grid(placement, Self::FILES).unwrap_or_default()
+    }
+
     fn side_to_move(&self) -> Player;
 
     /// Appends every legal move of the position (each distinct move once).

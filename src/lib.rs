@@ -2,6 +2,7 @@
 
 pub mod cli;
 pub mod core;
+pub mod diagram;
 pub mod errors;
 pub mod game;
 pub mod outcome;

@@ -203,3 +203,107 @@ fn stop_ends_an_infinite_search_with_a_searched_move() {
     assert_eq!(bestmoves(&out), ["a1a8"]);
     assert_eq!(out.last().unwrap(), "readyok");
 }
+
+/// The `info` lines of the last completed depth, keyed by their `multipv` number.
+fn last_depth_lines(lines: &[String]) -> Vec<(usize, String)> {
+    let field = |l: &str, name: &str| {
+        l.split_whitespace()
+            .skip_while(|w| *w != name)
+            .nth(1)
+            .and_then(|v| v.parse::<usize>().ok())
+    };
+    let depth = lines
+        .iter()
+        .filter_map(|l| field(l, "depth"))
+        .max()
+        .unwrap_or(0);
+    lines
+        .iter()
+        .filter(|l| field(l, "depth") == Some(depth) && l.contains(" pv "))
+        .filter_map(|l| {
+            let first = l
+                .split(" pv ")
+                .nth(1)?
+                .split_whitespace()
+                .next()?
+                .to_string();
+            Some((field(l, "multipv")?, first))
+        })
+        .collect()
+}
+
+#[test]
+fn multipv_reports_distinct_best_lines_in_order() {
+    let out = converse("uci\nsetoption name MultiPV value 3\nposition startpos\ngo depth 5\n");
+    let lines = last_depth_lines(&out);
+    let numbers: Vec<usize> = lines.iter().map(|l| l.0).collect();
+    assert_eq!(numbers, [1, 2, 3], "{out:#?}");
+    let mut firsts: Vec<&String> = lines.iter().map(|l| &l.1).collect();
+    firsts.sort();
+    firsts.dedup();
+    assert_eq!(firsts.len(), 3, "three different first moves: {lines:?}");
+    // bestmove is line 1's move.
+    assert_eq!(bestmoves(&out), [lines[0].1.clone()]);
+    // Scores are reported best first.
+    let scores: Vec<i32> = out
+        .iter()
+        .filter(|l| l.contains("depth 5 ") && l.contains(" cp "))
+        .filter_map(|l| {
+            l.split(" cp ")
+                .nth(1)?
+                .split_whitespace()
+                .next()?
+                .parse()
+                .ok()
+        })
+        .collect();
+    assert!(scores.windows(2).all(|w| w[0] >= w[1]), "{scores:?}");
+    // In a position with a single legal move, one line is all there is.
+    let out = converse(
+        "uci\nsetoption name MultiPV value 4\nposition fen 1r6/8/8/8/8/2k5/8/K7 w - - 0 1\ngo depth 3\n",
+    );
+    assert_eq!(last_depth_lines(&out).len(), 1, "{out:#?}");
+    assert_eq!(bestmoves(&out), ["a1a2"]);
+}
+
+#[test]
+fn searchmoves_restricts_the_root() {
+    let out = converse("uci\nposition startpos\ngo depth 4 searchmoves a2a3 h2h4\n");
+    let best = &bestmoves(&out)[0];
+    assert!(best == "a2a3" || best == "h2h4", "{best}");
+    // Doublemove restricts by a whole turn's first leg (White's first turn has one leg).
+    let out = converse(
+        "uci\nsetoption name UCI_Variant value doublemove\nposition startpos moves e2e4\n\
+         go depth 2 searchmoves g8f6,b8c6\n",
+    );
+    assert!(bestmoves(&out)[0].starts_with("g8f6,"), "{out:#?}");
+    // An illegal search move is an error and starts no search.
+    let out = converse("uci\nposition startpos\ngo depth 2 searchmoves e2e5\nisready\n");
+    assert!(out
+        .iter()
+        .any(|l| l.starts_with("info string error: searchmoves")));
+    assert!(bestmoves(&out).is_empty());
+}
+
+#[test]
+fn go_mate_stops_at_a_mate_in_time() {
+    let out = converse("uci\nposition fen 6k1/5ppp/8/8/8/8/5PPP/R5K1 w - - 0 1\ngo mate 1\n");
+    assert_eq!(bestmoves(&out), ["a1a8"]);
+    assert!(out.iter().any(|l| l.contains("score mate 1")));
+}
+
+#[test]
+fn d_draws_the_board_and_gives_the_fen() {
+    let out = converse("uci\nposition startpos moves e2e4\nd\n");
+    assert!(out.contains(&"info string  8 | r | n | b | q | k | b | n | r |".to_string()));
+    assert!(out.contains(&"info string  4 |   |   |   |   | P |   |   |   |".to_string()));
+    assert!(out.contains(
+        &"info string Fen: rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1".to_string()
+    ));
+    let out = converse("uci\nsetoption name UCI_Variant value gigachess\nd\n");
+    assert!(
+        out.iter()
+            .any(|l| l.starts_with("info string 14 | w | z |")),
+        "{out:#?}"
+    );
+}

@@ -5,7 +5,7 @@
 use crate::game::Game;
 use crate::record::GameRecord;
 use crate::search::score;
-use crate::search::{search, Info, Limits, Searchable, TranspositionTable};
+use crate::search::{search, search_among, Info, Limits, Searchable, TranspositionTable};
 use std::sync::atomic::AtomicBool;
 
 /// What a search reports, already formatted in the variant's notation.
@@ -17,6 +17,8 @@ pub struct Report {
     pub time_ms: u128,
     pub hashfull: usize,
     pub pv: Vec<String>,
+    /// Which of the best lines this is, from 1.
+    pub multipv: usize,
 }
 
 /// The outcome of a `go`: the move to play (a whole turn where turns have several plies), or
@@ -33,20 +35,24 @@ pub trait Session: Send {
     fn variant(&self) -> &'static str;
     /// Sets the position: the start or a FEN, then moves in the variant's notation.
     fn set_position(&mut self, fen: Option<&str>, moves: &[&str]) -> Result<(), String>;
-    /// The current position's FEN, for `d`.
+    /// The board as text and the current position's FEN, for `d`.
     fn describe(&self) -> String;
     fn start_fen(&self) -> String;
     /// Files and ranks of the board, for GUIs that must size it.
     fn board_size(&self) -> (u8, u8);
-    /// Searches the current position; `on_info` hears each iteration.
-    fn think(
+    /// Searches the current position, over the root moves named in `search_moves` only (all
+    /// when it is empty); `on_info` hears each iteration.
+    fn think_among(
         &self,
         limits: &Limits,
+        search_moves: &[String],
         tt: &TranspositionTable,
         threads: usize,
         stop: &AtomicBool,
         on_info: &mut dyn FnMut(Report),
     ) -> Answer;
+    /// Checks that `token` is a legal move (or turn) in the current position.
+    fn check_move(&self, token: &str) -> Result<(), String>;
     /// `go perft` lines: `move: count` per root move, blank, `Nodes searched: N`.
     fn perft(&self, depth: u32) -> Vec<String>;
     /// Whose turn it is (0 = White).
@@ -91,6 +97,7 @@ fn report<G: Game>(pos: &G, info: &Info<G::Move>) -> Report {
         time_ms: info.time.as_millis(),
         hashfull: info.hashfull,
         pv,
+        multipv: info.multipv,
     }
 }
 
@@ -115,7 +122,8 @@ impl<G: Searchable> Session for GameSession<G> {
     }
 
     fn describe(&self) -> String {
-        format!("Fen: {}", self.record.current().fen())
+        let pos = self.record.current();
+        format!("{}\nFen: {}", pos.diagram().trim_end(), pos.fen())
     }
 
     fn start_fen(&self) -> String {
@@ -126,9 +134,10 @@ impl<G: Searchable> Session for GameSession<G> {
         (G::FILES, G::RANKS)
     }
 
-    fn think(
+    fn think_among(
         &self,
         limits: &Limits,
+        search_moves: &[String],
         tt: &TranspositionTable,
         threads: usize,
         stop: &AtomicBool,
@@ -142,7 +151,12 @@ impl<G: Searchable> Session for GameSession<G> {
             };
         }
         let history = self.record.hashes_before_current();
-        let result = search(pos, &history, limits, tt, threads, stop, |info| {
+        // A turn of several plies (doublemove) is restricted by its first ply.
+        let roots: Vec<G::Move> = search_moves
+            .iter()
+            .filter_map(|token| pos.parse_turn(token).ok()?.first().copied())
+            .collect();
+        let result = search_among(pos, &history, limits, &roots, tt, threads, stop, |info| {
             on_info(report(pos, info))
         });
         let Some(best) = result.best else {
@@ -172,6 +186,14 @@ impl<G: Searchable> Session for GameSession<G> {
             }
         }
         Answer::Move(token)
+    }
+
+    fn check_move(&self, token: &str) -> Result<(), String> {
+        self.record
+            .current()
+            .parse_turn(token)
+            .map(|_| ())
+            .map_err(|e| e.to_string())
     }
 
     fn perft(&self, depth: u32) -> Vec<String> {

@@ -17,6 +17,29 @@ use std::time::Duration;
 const DEFAULT_HASH_MB: usize = 64;
 const MAX_HASH_MB: usize = 65_536;
 const MAX_THREADS: usize = 256;
+const MAX_MULTI_PV: usize = 256;
+
+/// The words that end a `go searchmoves` list.
+const GO_WORDS: [&str; 11] = [
+    "wtime",
+    "btime",
+    "winc",
+    "binc",
+    "movestogo",
+    "depth",
+    "nodes",
+    "movetime",
+    "infinite",
+    "ponder",
+    "mate",
+];
+
+/// What a `go` asks for.
+struct Go {
+    limits: Limits,
+    ponder: bool,
+    search_moves: Vec<String>,
+}
 
 struct Engine {
     out: Output,
@@ -24,13 +47,14 @@ struct Engine {
     tt: Arc<TranspositionTable>,
     hash_mb: usize,
     threads: usize,
+    multi_pv: usize,
     overhead: Duration,
     stop: Arc<AtomicBool>,
     search: Option<JoinHandle<()>>,
     /// The running search has no limit of its own (`go infinite`, `go ponder`).
     open_ended: bool,
     /// The limits of a `go ponder`, applied when `ponderhit` arrives.
-    pondering: Option<Limits>,
+    pondering: Option<Go>,
 }
 
 impl Engine {
@@ -41,6 +65,7 @@ impl Engine {
             tt: Arc::new(TranspositionTable::new(DEFAULT_HASH_MB)),
             hash_mb: DEFAULT_HASH_MB,
             threads: 1,
+            multi_pv: 1,
             overhead: Duration::from_millis(10),
             stop: Arc::new(AtomicBool::new(false)),
             search: None,
@@ -99,6 +124,9 @@ impl Engine {
         self.send(&format!(
             "option name Threads type spin default 1 min 1 max {MAX_THREADS}"
         ));
+        self.send(&format!(
+            "option name MultiPV type spin default 1 min 1 max {MAX_MULTI_PV}"
+        ));
         self.send("option name Move Overhead type spin default 10 min 0 max 5000");
         self.send("option name Ponder type check default false");
         self.send("uciok");
@@ -148,6 +176,13 @@ impl Engine {
                     quote(value, 20)
                 )),
             },
+            "multipv" => match number(MAX_MULTI_PV) {
+                Some(n) => self.multi_pv = n,
+                None => self.error(&format!(
+                    "MultiPV must be 1 to {MAX_MULTI_PV}, not '{}'",
+                    quote(value, 20)
+                )),
+            },
             "move overhead" => match value.parse::<u64>() {
                 Ok(ms) if ms <= 5000 => self.overhead = Duration::from_millis(ms),
                 _ => self.error(&format!(
@@ -178,14 +213,16 @@ impl Engine {
         }
     }
 
-    fn parse_go(&self, args: &str) -> Result<(Limits, bool), String> {
+    fn parse_go(&self, args: &str) -> Result<Go, String> {
         let mut limits = Limits {
             overhead: self.overhead,
+            multi_pv: self.multi_pv,
             ..Limits::default()
         };
+        let mut search_moves = Vec::new();
         let white = self.session().side_to_move() == 0;
         let mut ponder = false;
-        let mut words = args.split_whitespace();
+        let mut words = args.split_whitespace().peekable();
         let ms = |w: Option<&str>| -> Result<Duration, String> {
             let v = w.ok_or("a number is missing")?;
             // Some GUIs send negative clocks when time ran out: treat those as zero.
@@ -214,11 +251,23 @@ impl Engine {
                 "movetime" => limits.movetime = Some(ms(words.next())?),
                 "infinite" => limits.infinite = true,
                 "ponder" => ponder = true,
-                "searchmoves" | "mate" => return Err(format!("'go {word}' is not supported")),
+                "mate" => limits.mate = Some(int(words.next())?.clamp(1, 63) as u32),
+                "searchmoves" => {
+                    while let Some(token) = words.next_if(|w| !GO_WORDS.contains(w)) {
+                        self.session()
+                            .check_move(token)
+                            .map_err(|e| format!("searchmoves: {e}"))?;
+                        search_moves.push(token.to_string());
+                    }
+                }
                 other => return Err(format!("unknown go parameter '{}'", quote(other, 20))),
             }
         }
-        Ok((limits, ponder))
+        Ok(Go {
+            limits,
+            ponder,
+            search_moves,
+        })
     }
 
     fn go(&mut self, args: &str) {
@@ -233,23 +282,24 @@ impl Engine {
                 _ => self.error("go perft needs a depth from 0 to 20"),
             };
         }
-        let (limits, ponder) = match self.parse_go(args) {
-            Ok(l) => l,
+        let go = match self.parse_go(args) {
+            Ok(go) => go,
             Err(e) => return self.error(&e),
         };
-        if ponder {
-            self.pondering = Some(limits.clone());
+        if go.ponder {
             let infinite = Limits {
                 infinite: true,
+                multi_pv: go.limits.multi_pv,
                 ..Limits::default()
             };
-            self.start(infinite);
+            self.start(infinite, go.search_moves.clone());
+            self.pondering = Some(go);
         } else {
-            self.start(limits);
+            self.start(go.limits, go.search_moves);
         }
     }
 
-    fn start(&mut self, limits: Limits) {
+    fn start(&mut self, limits: Limits, search_moves: Vec<String>) {
         self.open_ended = limits.infinite;
         self.stop = Arc::new(AtomicBool::new(false));
         let (out, session, tt, stop, threads) = (
@@ -264,9 +314,10 @@ impl Engine {
             let mut on_info = |r: Report| {
                 let nps = r.nodes as u128 * 1000 / r.time_ms.max(1);
                 out.send(&format!(
-                    "info depth {} seldepth {} score {} nodes {} nps {} hashfull {} time {} pv {}",
+                    "info depth {} seldepth {} multipv {} score {} nodes {} nps {} hashfull {} time {} pv {}",
                     r.depth,
                     r.seldepth,
+                    r.multipv,
                     r.score,
                     r.nodes,
                     nps,
@@ -275,7 +326,7 @@ impl Engine {
                     r.pv.join(" ")
                 ));
             };
-            match session.think(&limits, &tt, threads, &stop, &mut on_info) {
+            match session.think_among(&limits, &search_moves, &tt, threads, &stop, &mut on_info) {
                 Answer::Move(token) => out.send(&format!("bestmove {token}")),
                 Answer::GameOver { score } => {
                     out.send(&format!("info depth 0 score {score}"));
@@ -312,11 +363,11 @@ impl Engine {
             "go" => self.go(args),
             "stop" => self.stop_search(),
             "ponderhit" => {
-                if let Some(limits) = self.pondering.take() {
+                if let Some(go) = self.pondering.take() {
                     // The ponder search becomes a normal one: stop it without its bestmove
                     // mattering, and think again with the real limits (the table remembers).
                     self.stop_search();
-                    self.start(limits);
+                    self.start(go.limits, go.search_moves);
                 }
             }
             "d" => {

@@ -32,6 +32,9 @@ pub struct Searcher<'a, G: Searchable> {
     killers: [[u32; 2]; MAX_PLY + 1],
     history: Vec<i32>,
     pv: Vec<Vec<G::Move>>,
+    /// Root moves left out of this search (`go searchmoves`, and MultiPV's lines already found),
+    /// as move bits.
+    pub root_excluded: Vec<u32>,
 }
 
 impl<'a, G: Searchable> Searcher<'a, G> {
@@ -57,6 +60,7 @@ impl<'a, G: Searchable> Searcher<'a, G> {
             killers: [[u32::MAX; 2]; MAX_PLY + 1],
             history: vec![0; HISTORY_SIZE],
             pv: (0..=MAX_PLY).map(|_| Vec::new()).collect(),
+            root_excluded: Vec::new(),
         }
     }
 
@@ -230,6 +234,13 @@ impl<'a, G: Searchable> Searcher<'a, G> {
         if moves.is_empty() {
             return Self::terminal(pos, ply);
         }
+        let restricted = ply == 0 && !self.root_excluded.is_empty();
+        if restricted {
+            moves.retain(|&mv| !self.root_excluded.contains(&G::move_bits(mv)));
+            if moves.is_empty() {
+                return -INFINITE;
+            }
+        }
         let mut keys = self.order(pos, &moves, entry.map(|e| e.mv), ply);
         let original_alpha = alpha;
         let mut best = -INFINITE;
@@ -286,6 +297,11 @@ impl<'a, G: Searchable> Searcher<'a, G> {
                     }
                 }
             }
+        }
+        if restricted {
+            // The score of a root with moves left out is not the position's: keep it out of
+            // the table.
+            return best;
         }
         let bound = if best >= beta {
             Bound::Lower

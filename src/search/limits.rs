@@ -14,6 +14,10 @@ pub struct Limits {
     /// Kept back from every move for the GUI's and the pipe's delays.
     pub overhead: Duration,
     pub infinite: bool,
+    /// `go mate N`: stop once a mate in N moves (or fewer) is proven.
+    pub mate: Option<u32>,
+    /// How many best lines to search and report (MultiPV); 0 and 1 both mean one.
+    pub multi_pv: usize,
 }
 
 /// The time budget of one search: a soft limit (do not start another iteration after it) and

@@ -20,7 +20,7 @@ use score::{INFINITE, MATE_BOUND};
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::{Duration, Instant};
 
-/// What the search reports after each completed iteration.
+/// What the search reports after each completed iteration, once per line under MultiPV.
 #[derive(Clone, Debug)]
 pub struct Info<M> {
     pub depth: i32,
@@ -31,6 +31,8 @@ pub struct Info<M> {
     pub time: Duration,
     pub pv: Vec<M>,
     pub hashfull: usize,
+    /// Which of the best lines this is, from 1 (always 1 without MultiPV).
+    pub multipv: usize,
 }
 
 #[derive(Clone, Debug)]
@@ -53,6 +55,28 @@ pub fn search<G: Searchable>(
     tt: &TranspositionTable,
     threads: usize,
     stop: &AtomicBool,
+    on_info: impl FnMut(&Info<G::Move>),
+) -> SearchResult<G::Move> {
+    search_among(pos, game_history, limits, &[], tt, threads, stop, on_info)
+}
+
+/// One of the best lines found at the last completed depth.
+struct Line<M> {
+    score: i32,
+    pv: Vec<M>,
+}
+
+/// `search`, considering only the root moves in `search_moves` when it is not empty (UCI's
+/// `go searchmoves`; moves not legal here are ignored).
+#[allow(clippy::too_many_arguments)]
+pub fn search_among<G: Searchable>(
+    pos: &G,
+    game_history: &[u64],
+    limits: &Limits,
+    search_moves: &[G::Move],
+    tt: &TranspositionTable,
+    threads: usize,
+    stop: &AtomicBool,
     mut on_info: impl FnMut(&Info<G::Move>),
 ) -> SearchResult<G::Move> {
     let start = Instant::now();
@@ -61,8 +85,11 @@ pub fn search<G: Searchable>(
         .depth
         .unwrap_or(MAX_PLY as i32 - 1)
         .clamp(1, MAX_PLY as i32 - 1);
-    let mut moves = Vec::new();
-    pos.legal_moves(&mut moves);
+    let mut legal = Vec::new();
+    pos.legal_moves(&mut legal);
+    let (moves, outside): (Vec<G::Move>, Vec<G::Move>) = legal
+        .into_iter()
+        .partition(|mv| search_moves.is_empty() || search_moves.contains(mv));
     if moves.is_empty() {
         return SearchResult {
             best: None,
@@ -72,13 +99,17 @@ pub fn search<G: Searchable>(
             pv: Vec::new(),
         };
     }
+    let outside: Vec<u32> = outside.into_iter().map(G::move_bits).collect();
+    let line_count = limits.multi_pv.clamp(1, moves.len());
     let helper_nodes = AtomicU64::new(0);
     let result = std::thread::scope(|scope| {
         for id in 1..threads.max(1) {
             let helper_nodes = &helper_nodes;
+            let outside = outside.clone();
             scope.spawn(move || {
                 let mut helper = Searcher::<G>::new(tt, stop, game_history, start, None, None);
                 helper.main = false;
+                helper.root_excluded = outside;
                 // Helpers start one ply apart so they fill the table with different depths.
                 let mut depth = 1 + (id % 2) as i32;
                 while depth <= max_depth && !helper.stopped() {
@@ -96,36 +127,64 @@ pub fn search<G: Searchable>(
             nodes: 0,
             pv: vec![moves[0]],
         };
-        for depth in 1..=max_depth {
-            main.finish_iteration = depth == 1;
-            let score = aspiration(&mut main, pos, depth, best.score);
-            main.finish_iteration = false;
-            // An iteration cut short says nothing; the first one always runs to its end.
-            if main.stopped() && depth > 1 {
-                break;
+        let mut lines: Vec<Line<G::Move>> = Vec::new();
+        'deepening: for depth in 1..=max_depth {
+            // Each further line is the best search of the root without the lines above it.
+            let mut found: Vec<Line<G::Move>> = Vec::with_capacity(line_count);
+            for index in 0..line_count {
+                main.root_excluded = outside.clone();
+                main.root_excluded.extend(
+                    found
+                        .iter()
+                        .filter_map(|l| l.pv.first().map(|&m| G::move_bits(m))),
+                );
+                let last = lines.get(index).map_or(best.score, |l| l.score);
+                main.finish_iteration = depth == 1;
+                let score = aspiration(&mut main, pos, depth, last);
+                main.finish_iteration = false;
+                // An iteration cut short says nothing; the first one always runs to its end.
+                if main.stopped() && depth > 1 {
+                    break 'deepening;
+                }
+                found.push(Line {
+                    score,
+                    pv: main.principal_variation().to_vec(),
+                });
             }
-            let pv = main.principal_variation().to_vec();
+            found.sort_by_key(|l| -l.score);
+            lines = found;
+            let Some(first) = lines.first() else {
+                break;
+            };
             best = SearchResult {
-                best: pv.first().copied().or(best.best),
-                score,
+                best: first.pv.first().copied().or(best.best),
+                score: first.score,
                 depth,
                 nodes: main.nodes,
-                pv,
+                pv: first.pv.clone(),
             };
-            on_info(&Info {
-                depth,
-                seldepth: main.seldepth,
-                score,
-                nodes: main.nodes + helper_nodes.load(Ordering::Relaxed),
-                time: start.elapsed(),
-                pv: best.pv.clone(),
-                hashfull: tt.hashfull(),
-            });
+            for (index, line) in lines.iter().enumerate() {
+                on_info(&Info {
+                    depth,
+                    seldepth: main.seldepth,
+                    score: line.score,
+                    nodes: main.nodes + helper_nodes.load(Ordering::Relaxed),
+                    time: start.elapsed(),
+                    pv: line.pv.clone(),
+                    hashfull: tt.hashfull(),
+                    multipv: index + 1,
+                });
+            }
             let past_soft = budget.soft.is_some_and(|s| start.elapsed() >= s);
             // A found mate needs no deeper look unless the user asked for depth.
-            let mate_settled =
-                score.abs() > MATE_BOUND && limits.depth.is_none() && !limits.infinite;
-            if past_soft || mate_settled {
+            let mate_settled = best.score.abs() > MATE_BOUND
+                && limits.depth.is_none()
+                && !limits.infinite
+                && line_count == 1;
+            let mate_found = limits
+                .mate
+                .is_some_and(|n| best.score > MATE_BOUND && score::moves_to_mate(best.score) <= n);
+            if past_soft || mate_settled || mate_found {
                 break;
             }
         }

@@ -37,10 +37,15 @@ pub fn from_table(score: i32, ply: usize) -> i32 {
     }
 }
 
+/// The moves (not plies) to the mate a winning mate score promises.
+pub fn moves_to_mate(score: i32) -> u32 {
+    ((MATE - score.abs() + 1) / 2).max(0) as u32
+}
+
 /// UCI's form: `cp N` or `mate N` (in moves, negative when being mated).
 pub fn uci(score: i32) -> String {
     if score > MATE_BOUND {
-        format!("mate {}", (MATE - score + 1) / 2)
+        format!("mate {}", moves_to_mate(score))
     } else if score < -MATE_BOUND {
         format!("mate -{}", (MATE + score) / 2)
     } else {

@@ -38,7 +38,7 @@ fn role_of(letter: u8) -> Option<Role> {
 }
 
 /// The cells of row r, by increasing q.
-fn row_cells(r: i32) -> impl Iterator<Item = Cell> {
+pub(super) fn row_cells(r: i32) -> impl Iterator<Item = Cell> {
     (-RADIUS..=RADIUS).filter_map(move |q| Cell::new(q, r))
 }
 

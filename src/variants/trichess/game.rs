@@ -26,6 +26,9 @@ impl Game for Trichess {
     fn fen(&self) -> String {
         self.to_fen()
     }
+    fn diagram(&self) -> String {
+        Trichess::diagram(self)
+    }
     fn side_to_move(&self) -> Player {
         self.side()
     }
