@@ -26,6 +26,8 @@ const MAX_OVERHEAD_MS: u64 = 5000;
 struct Engine {
     out: Output,
     session: Arc<Mutex<Box<dyn MultiSession>>>,
+    /// The session's variant, kept here because a search holds the session's lock.
+    variant: &'static str,
     algorithm: Algorithm,
     hash_mb: usize,
     threads: usize,
@@ -62,6 +64,7 @@ impl Engine {
         session.set_algorithm(Algorithm::DEFAULT);
         Engine {
             out,
+            variant: session.variant(),
             session: Arc::new(Mutex::new(session)),
             algorithm: Algorithm::DEFAULT,
             hash_mb: DEFAULT_HASH_MB,
@@ -108,9 +111,9 @@ impl Engine {
         self.send(&format!("id name kaleido {}", env!("CARGO_PKG_VERSION")));
         self.send("id author the kaleido developers");
         let variants: String = MULTI_NAMES.iter().map(|v| format!(" var {v}")).collect();
-        let default_variant = self.session().variant();
         self.send(&format!(
-            "option name Variant type combo default {default_variant}{variants}"
+            "option name Variant type combo default {}{variants}",
+            self.variant
         ));
         let algorithms: String = Algorithm::ALL
             .iter()
@@ -158,8 +161,9 @@ impl Engine {
         match name.to_ascii_lowercase().as_str() {
             "variant" => match self.fresh_session(value) {
                 Ok(session) => {
+                    self.variant = session.variant();
                     *self.session() = session;
-                    self.send(&format!("info string variant {value}"));
+                    self.send(&format!("info string variant {}", self.variant));
                 }
                 Err(e) => self.error(&e),
             },
@@ -330,8 +334,7 @@ impl Engine {
             "isready" => self.send("readyok"),
             "newgame" | "trinewgame" => {
                 self.wait_search();
-                let variant = self.session().variant();
-                match self.fresh_session(variant) {
+                match self.fresh_session(self.variant) {
                     Ok(fresh) => *self.session() = fresh,
                     Err(e) => self.error(&e),
                 }
