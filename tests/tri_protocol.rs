@@ -447,6 +447,14 @@ fn isready_is_answered_during_a_search_and_stop_ends_it_at_once() {
             "readyok after {waited:?}"
         );
         assert!(bestmoves(&seen).is_empty(), "the search went on: {seen:#?}");
+        // A repeated handshake is answered during the search too.
+        live.send("tri");
+        let (seen, waited) = live.until("triok", Duration::from_secs(2));
+        assert!(
+            waited < Duration::from_millis(500),
+            "triok after {waited:?}"
+        );
+        assert!(bestmoves(&seen).is_empty(), "the search went on: {seen:#?}");
         live.send("stop");
         let (seen, waited) = live.until("bestmove ", Duration::from_secs(2));
         assert!(
@@ -497,8 +505,10 @@ fn answers_arrive_well_within_a_one_second_clock() {
         pos.play(mv);
         moves.push(best);
     }
+    // Four moves each leave most of every clock (each move may take up to its hard limit,
+    // about a seventh of what is left, on a loaded machine).
     assert!(
-        clocks.iter().all(|c| *c > Duration::from_millis(500)),
+        clocks.iter().all(|c| *c > Duration::from_millis(400)),
         "{clocks:?}"
     );
 }

@@ -80,3 +80,41 @@ fn node_limit_and_stop_are_honoured() {
     );
     assert!(r.best.is_some());
 }
+
+/// The reported principal variation starts with the best move and can be played from the root
+/// (Best-Reply Search's passes cut it short); every iteration reports one, deeper each time.
+#[test]
+fn principal_variations_are_playable_lines() {
+    let mut pos = Trichess::startpos();
+    for token in ["BNDL", "FCGE"] {
+        let mv = pos.parse_move(token).unwrap();
+        pos.play(mv);
+    }
+    for algorithm in [Algorithm::Paranoid, Algorithm::BestReply] {
+        let stop = AtomicBool::new(false);
+        let mut depths = Vec::new();
+        let r = search_multi(&pos, &[], &depth(3), algorithm, &stop, |info| {
+            depths.push(info.depth);
+            assert!(!info.pv.is_empty() && info.pv.len() <= info.depth as usize);
+            assert!(info.seldepth >= info.pv.len());
+        });
+        assert_eq!(depths, [1, 2, 3], "{algorithm:?}");
+        assert_eq!(r.pv.first().copied(), r.best, "{algorithm:?}");
+        let mut walk = pos;
+        for &mv in &r.pv {
+            let mut legal = Vec::new();
+            walk.legal_moves(&mut legal);
+            assert!(
+                legal.contains(&mv),
+                "{algorithm:?}: {:?} in {}",
+                mv,
+                walk.fen()
+            );
+            walk.play(mv);
+        }
+        // Paranoid search has no passes: its line is as long as the search is deep.
+        if algorithm == Algorithm::Paranoid {
+            assert_eq!(r.pv.len(), 3);
+        }
+    }
+}
