@@ -29,8 +29,6 @@ struct Engine {
     /// The session's variant, kept here because a search holds the session's lock.
     variant: &'static str,
     algorithm: Algorithm,
-    hash_mb: usize,
-    threads: usize,
     overhead: Duration,
     stop: Arc<AtomicBool>,
     search: Option<JoinHandle<()>>,
@@ -67,8 +65,6 @@ impl Engine {
             variant: session.variant(),
             session: Arc::new(Mutex::new(session)),
             algorithm: Algorithm::DEFAULT,
-            hash_mb: DEFAULT_HASH_MB,
-            threads: 1,
             overhead: Duration::from_millis(10),
             stop: Arc::new(AtomicBool::new(false)),
             search: None,
@@ -177,15 +173,17 @@ impl Engine {
                     quote(value, 20)
                 )),
             },
+            // Hash and Threads are checked and accepted, since GUIs send them to every engine,
+            // but the three-player search has no table yet and runs on one thread.
             "hash" => match number(MAX_HASH_MB) {
-                Some(mb) => self.hash_mb = mb,
+                Some(_) => {}
                 None => self.error(&format!(
                     "Hash must be 1 to {MAX_HASH_MB} MiB, not '{}'",
                     quote(value, 20)
                 )),
             },
             "threads" => match number(MAX_THREADS) {
-                Some(n) => self.threads = n,
+                Some(_) => {}
                 None => self.error(&format!(
                     "Threads must be 1 to {MAX_THREADS}, not '{}'",
                     quote(value, 20)
