@@ -41,7 +41,8 @@ pub enum Algorithm {
 
 impl Algorithm {
     /// Best-Reply Search: Schadd & Winands found it stronger than paranoid search in most of
-    /// the multi-player games they tried, since it looks deeper for the root player.
+    /// the multi-player games they tried, since it looks deeper for the root player; in
+    /// trichess it leads too (docs/strength.md, bench/tri_algorithms.py).
     pub const DEFAULT: Algorithm = Algorithm::BestReply;
     /// Every algorithm, by the names protocols use for them.
     pub const ALL: [Algorithm; 2] = [Algorithm::BestReply, Algorithm::Paranoid];
