@@ -529,6 +529,7 @@ fn bad_input_gets_an_error_and_changes_nothing() {
          go t0\n\
          go wtime 1000 btime 1000\n\
          go depth 2 sideways\n\
+         go t1 1000 t2 1000\n\
          go perft many\n\
          setoption name TriSearch value minimax\n\
          setoption name Hash value -3\n\
@@ -546,7 +547,8 @@ fn bad_input_gets_an_error_and_changes_nothing() {
     );
     let out = converse(&script);
     let errs = errors(&out);
-    assert_eq!(errs.len(), 21, "{out:#?}");
+    assert_eq!(errs.len(), 22, "{out:#?}");
+    assert!(errs.iter().any(|e| e.contains("add t0")), "{errs:#?}");
     assert!(
         out.iter().all(|l| l.len() < 400),
         "an error line echoed garbage"

@@ -248,8 +248,10 @@ impl Engine {
                 .filter(|&s| s < players)
         };
         let mut words = args.split_whitespace();
+        let mut clocks_given = false;
         while let Some(word) = words.next() {
             if let Some(s) = seat(word, "t") {
+                clocks_given = true;
                 let t = ms(words.next())?;
                 if s == mover {
                     limits.time_left = Some(t);
@@ -277,6 +279,13 @@ impl Engine {
                     other => return Err(format!("unknown go parameter '{}'", quote(other, 20))),
                 }
             }
+        }
+        // Clocks without the mover's would leave the search without any limit: a GUI that
+        // meant to play on time would wait for ever.
+        if clocks_given && limits.time_left.is_none() {
+            return Err(format!(
+                "go gives clocks but not the side to move's: add t{mover}"
+            ));
         }
         Ok(limits)
     }
