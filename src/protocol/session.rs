@@ -51,12 +51,18 @@ pub trait Session: Send {
         stop: &AtomicBool,
         on_info: &mut dyn FnMut(Report),
     ) -> Answer;
+    /// Whether `think_among` honours its `search_moves` (UCI refuses `go searchmoves` if not).
+    fn restricts_root_moves(&self) -> bool {
+        true
+    }
     /// Checks that `token` is a legal move (or turn) in the current position.
     fn check_move(&self, token: &str) -> Result<(), String>;
     /// `go perft` lines: `move: count` per root move, blank, `Nodes searched: N`.
     fn perft(&self, depth: u32) -> Vec<String>;
     /// Whose turn it is (0 = White).
     fn side_to_move(&self) -> usize;
+    /// The multi-player search's algorithm (a UCI option); variants of two players ignore it.
+    fn set_algorithm(&mut self, _algorithm: crate::search::multi::Algorithm) {}
 }
 
 pub struct GameSession<G: Searchable> {
