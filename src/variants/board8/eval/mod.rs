@@ -1,10 +1,24 @@
-//! A first static evaluation for the FIDE-men variants: material, piece-square terms, bishop
-//! pair, and the king's place tapered by how much material is left. Centipawns, White's view.
+//! The static evaluation of the FIDE-men variants: material, piece-square terms, bishop pair,
+//! pawn structure, mobility and king safety, blended by how much material is left, plus a
+//! small bonus for having the move. Centipawns.
+
+mod activity;
+mod files;
+mod king_safety;
+mod pawns;
+mod score;
 
 use super::board::Board;
 use super::geometry::Geometry;
 use super::piece::Role;
 use crate::core::{Color, Square};
+use activity::{activity, pawn_attacks};
+use king_safety::king_safety;
+use pawns::pawn_structure;
+use score::Tapered;
+
+/// Having the move is worth something; it also evens out odd and even search depths.
+const TEMPO: i32 = 10;
 
 /// Centipawn values of pawn, knight, bishop, rook, queen (and nothing for the king).
 pub const VALUES: [i32; 6] = [100, 320, 330, 500, 900, 0];
@@ -77,15 +91,29 @@ impl<G: Geometry> Board<G> {
             }
             score += sign * side;
         }
-        score
+        score + self.positional_white().blend(phase)
+    }
+
+    /// Pawn structure, mobility and king safety, White's terms minus Black's.
+    fn positional_white(&self) -> Tapered {
+        let guards = [
+            pawn_attacks(self, Color::White),
+            pawn_attacks(self, Color::Black),
+        ];
+        let white = activity(self, Color::White, guards[1]);
+        let black = activity(self, Color::Black, guards[0]);
+        (pawn_structure(self, Color::White) - pawn_structure(self, Color::Black))
+            + (white.mobility - black.mobility)
+            + (king_safety(self, Color::White, &black) - king_safety(self, Color::Black, &white))
     }
 
     /// Static evaluation from the side to move's point of view.
     pub fn evaluate(&self) -> i32 {
-        match self.side_to_move() {
-            Color::White => self.evaluate_white(),
-            Color::Black => -self.evaluate_white(),
-        }
+        TEMPO
+            + match self.side_to_move() {
+                Color::White => self.evaluate_white(),
+                Color::Black => -self.evaluate_white(),
+            }
     }
 
     /// MVV-LVA key of a capture or promotion by `mv` (None for a quiet move): the most valuable
@@ -109,6 +137,7 @@ impl<G: Geometry> Board<G> {
 
 #[cfg(test)]
 mod tests {
+    use crate::game::Game as _;
     use crate::variants::chess::Chess;
     use crate::variants::cylinder::Cylinder;
 
@@ -118,9 +147,15 @@ mod tests {
         assert_eq!(start.evaluate_white(), 0);
         let up_a_rook = Chess::from_fen("4k3/8/8/8/8/8/8/R3K3 w - - 0 1").unwrap();
         assert!(up_a_rook.evaluate_white() > 400);
-        assert_eq!(up_a_rook.evaluate(), up_a_rook.evaluate_white());
+        assert_eq!(
+            up_a_rook.evaluate(),
+            up_a_rook.evaluate_white() + super::TEMPO
+        );
         let black_to_move = Chess::from_fen("4k3/8/8/8/8/8/8/R3K3 b - - 0 1").unwrap();
-        assert_eq!(black_to_move.evaluate(), -black_to_move.evaluate_white());
+        assert_eq!(
+            black_to_move.evaluate(),
+            -black_to_move.evaluate_white() + super::TEMPO
+        );
     }
 
     #[test]
@@ -132,5 +167,65 @@ mod tests {
         let wrapped = |f| Cylinder::from_fen(f).unwrap().evaluate_white();
         assert!(flat(rim) < flat(centre));
         assert_eq!(wrapped(rim), wrapped(centre));
+    }
+
+    fn white(fen: &str) -> i32 {
+        Chess::from_fen(fen).unwrap().evaluate_white()
+    }
+
+    #[test]
+    fn a_passed_pawn_is_worth_more_than_a_blocked_one_and_more_when_further() {
+        // Same material: White's d-pawn either passed or faced by a black pawn on its file.
+        let passed = white("4k3/p7/8/8/3P4/8/8/4K3 w - - 0 1");
+        let blocked = white("4k3/3p4/8/8/3P4/8/8/4K3 w - - 0 1");
+        assert!(passed > blocked + 10, "{passed} vs {blocked}");
+        let further = white("4k3/p7/3P4/8/8/8/8/4K3 w - - 0 1");
+        assert!(further > passed + 30, "{further} vs {passed}");
+    }
+
+    #[test]
+    fn isolated_and_doubled_pawns_cost() {
+        let healthy = white("4k3/8/8/8/8/8/2PP4/4K3 w - - 0 1");
+        let isolated = white("4k3/8/8/8/8/8/P2P4/4K3 w - - 0 1");
+        let doubled = white("4k3/8/8/8/8/3P4/3P4/4K3 w - - 0 1");
+        assert!(healthy > isolated && healthy > doubled);
+    }
+
+    #[test]
+    fn on_the_cylinder_the_a_and_h_files_are_neighbours() {
+        use super::pawns::pawn_structure;
+        use crate::core::Color;
+        // An a-pawn beside an h-pawn is isolated on a flat board, not on the cylinder.
+        let pair = "4k3/8/8/8/8/8/P6P/4K3 w - - 0 1";
+        let flat = |f: &str| pawn_structure(&Chess::from_fen(f).unwrap(), Color::White);
+        let wrapped = |f: &str| pawn_structure(&Cylinder::from_fen(f).unwrap(), Color::White);
+        assert!(wrapped(pair).eg > flat(pair).eg);
+        // A black h-pawn ahead stops a white a-pawn from being passed only on the cylinder.
+        let stopper = "4k3/7p/8/8/8/8/P7/4K3 w - - 0 1";
+        assert!(flat(stopper).eg > wrapped(stopper).eg);
+    }
+
+    #[test]
+    fn mobility_and_open_files_favour_the_free_rook() {
+        let free = white("4k3/8/8/8/8/8/8/R3K3 w - - 0 1");
+        let boxed =
+            white("4k3/8/8/8/8/8/PP6/RN2K3 w - - 0 1") - white("4k3/8/8/8/8/8/PP6/1N2K3 w - - 0 1");
+        assert!(free - white("4k3/8/8/8/8/8/8/4K3 w - - 0 1") > boxed);
+    }
+
+    #[test]
+    fn a_sheltered_king_is_safer_than_a_bare_one() {
+        // The same pawns in front of the castled king, or on the far wing.
+        let sheltered = white("r2qk2r/pppppppp/8/8/3Q4/8/5PPP/R5K1 w - - 0 1");
+        let bare = white("r2qk2r/pppppppp/8/8/3Q4/8/PPP5/R5K1 w - - 0 1");
+        assert!(sheltered > bare + 10, "{sheltered} vs {bare}");
+    }
+
+    #[test]
+    fn gathered_attackers_endanger_the_king() {
+        // Queen and knight both reach the white king's zone in the first position only.
+        let attacked = white("4k3/8/8/8/8/5n2/5PPP/3q2K1 w - - 0 1");
+        let apart = white("n3k3/8/8/8/8/8/5PPP/q5K1 w - - 0 1");
+        assert!(attacked < apart - 20, "{attacked} vs {apart}");
     }
 }
