@@ -137,7 +137,6 @@ impl<G: Geometry> Board<G> {
 
 #[cfg(test)]
 mod tests {
-    use crate::game::Game as _;
     use crate::variants::chess::Chess;
     use crate::variants::cylinder::Cylinder;
 
