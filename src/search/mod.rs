@@ -4,6 +4,7 @@
 //! share what they learn through the table.
 
 mod alphabeta;
+pub mod ceiling;
 mod limits;
 pub mod multi;
 pub mod score;
@@ -56,6 +57,20 @@ pub fn search<G: Searchable>(
     mut on_info: impl FnMut(&Info<G::Move>),
 ) -> SearchResult<G::Move> {
     let start = Instant::now();
+    let capped;
+    let limits = match ceiling::nodes() {
+        // Under a ceiling even an infinite search ends: it must not wait for a `stop`.
+        Some(cap) => {
+            capped = Limits {
+                nodes: Some(limits.nodes.map_or(cap, |n| n.min(cap))),
+                infinite: false,
+                ..limits.clone()
+            };
+            &capped
+        }
+        None => limits,
+    };
+    let threads = ceiling::threads(threads);
     let budget = limits.budget();
     let max_depth = limits
         .depth
