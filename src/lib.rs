@@ -3,6 +3,7 @@
 pub mod cli;
 pub mod core;
 pub mod errors;
+pub mod fuzzing;
 pub mod game;
 pub mod outcome;
 pub mod perft;
