@@ -60,3 +60,34 @@ fn serve_within(script: &'static [u8], limit: Duration) -> String {
         ),
     }
 }
+
+/// A bare `go` names no limit, so only a `stop` ends it; the engine waited for it to finish on
+/// its own at the end of input (and before a new `position`), which it never did: the process
+/// hung. Found by fuzz_properties::protocol_commands_during_search while writing the protocol
+/// target's bounds. A bare `go` is now as open-ended as `go infinite`.
+#[test]
+fn bare_go_is_stopped_at_end_of_input_and_by_position() {
+    let out = protocol(b"uci\nposition startpos\ngo\n");
+    assert_eq!(out.matches("bestmove").count(), 1, "{out}");
+    let out = protocol(b"uci\nposition startpos\ngo\nposition startpos moves e2e4\nisready\n");
+    assert_eq!(out.matches("bestmove").count(), 1, "{out}");
+    assert!(out.contains("readyok"), "{out}");
+}
+
+/// `ponderhit` stopped the ponder search and let it send its `bestmove`, then searched again
+/// and sent a second one: two answers to one `go`, the first of them for the opponent's side of
+/// the ponder line. The GUI took it as the engine's move. Found by the protocol target's
+/// "no go gets two bestmoves" check, checked here without the ceiling.
+#[test]
+fn ponderhit_answers_once() {
+    let out = protocol(
+        b"uci\nsetoption name Ponder value true\nposition startpos\n\
+          go ponder wtime 300 btime 300\nponderhit\n",
+    );
+    assert_eq!(out.matches("bestmove").count(), 1, "{out}");
+    // A `stop` ends pondering: a later stray `ponderhit` starts nothing.
+    let out = protocol(
+        b"uci\nposition startpos\ngo ponder wtime 300 btime 300\nstop\nponderhit\nisready\n",
+    );
+    assert_eq!(out.matches("bestmove").count(), 1, "{out}");
+}

@@ -9,7 +9,7 @@ use crate::errors::quote;
 use crate::registry::{with_default_variant, with_searchable_variant, SEARCHABLE_NAMES};
 use crate::search::{Limits, TranspositionTable};
 use std::io::BufRead;
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU8, Ordering};
 use std::sync::{Arc, Mutex};
 use std::thread::JoinHandle;
 use std::time::Duration;
@@ -31,7 +31,17 @@ struct Engine {
     open_ended: bool,
     /// The limits of a `go ponder`, applied when `ponderhit` arrives.
     pondering: Option<Limits>,
+    /// Whether the running search may still send its `bestmove` (see `Answer*` below).
+    answer: Arc<AtomicU8>,
 }
+
+/// A search's answer is still to come and will be sent.
+const ANSWER_PENDING: u8 = 0;
+/// The search has sent its `bestmove`.
+const ANSWER_SENT: u8 = 1;
+/// The search's answer is to be dropped: a `ponderhit` turned it into another search, whose
+/// answer is the one the GUI waits for (one `go`, one `bestmove`).
+const ANSWER_DROPPED: u8 = 2;
 
 impl Engine {
     fn new(out: Output) -> Engine {
@@ -46,6 +56,7 @@ impl Engine {
             search: None,
             open_ended: false,
             pondering: None,
+            answer: Arc::new(AtomicU8::new(ANSWER_SENT)),
         }
     }
 
@@ -223,6 +234,7 @@ impl Engine {
 
     fn go(&mut self, args: &str) {
         self.wait_search();
+        self.pondering = None;
         if let Some(depth) = args.trim().strip_prefix("perft") {
             return match depth.trim().parse::<u32>() {
                 Ok(d) if d <= 20 => {
@@ -250,14 +262,18 @@ impl Engine {
     }
 
     fn start(&mut self, limits: Limits) {
-        self.open_ended = limits.infinite;
+        // A `go` with no limit at all (bare `go`) is as open-ended as `go infinite`: nothing
+        // but a `stop` would end it, so a new position or the end of input must stop it.
+        self.open_ended = limits.is_open_ended();
         self.stop = Arc::new(AtomicBool::new(false));
-        let (out, session, tt, stop, threads) = (
+        self.answer = Arc::new(AtomicU8::new(ANSWER_PENDING));
+        let (out, session, tt, stop, threads, answer) = (
             self.out.clone(),
             self.session.clone(),
             self.tt.clone(),
             self.stop.clone(),
             self.threads,
+            self.answer.clone(),
         );
         self.search = Some(std::thread::spawn(move || {
             let session = session.lock().unwrap_or_else(|e| e.into_inner());
@@ -275,7 +291,17 @@ impl Engine {
                     r.pv.join(" ")
                 ));
             };
-            match session.think(&limits, &tt, threads, &stop, &mut on_info) {
+            let result = session.think(&limits, &tt, threads, &stop, &mut on_info);
+            let claimed = answer.compare_exchange(
+                ANSWER_PENDING,
+                ANSWER_SENT,
+                Ordering::AcqRel,
+                Ordering::Acquire,
+            );
+            if claimed.is_err() {
+                return;
+            }
+            match result {
                 Answer::Move(token) => out.send(&format!("bestmove {token}")),
                 Answer::GameOver { score } => {
                     out.send(&format!("info depth 0 score {score}"));
@@ -310,13 +336,26 @@ impl Engine {
                 self.position(args);
             }
             "go" => self.go(args),
-            "stop" => self.stop_search(),
+            "stop" => {
+                self.pondering = None;
+                self.stop_search();
+            }
             "ponderhit" => {
                 if let Some(limits) = self.pondering.take() {
-                    // The ponder search becomes a normal one: stop it without its bestmove
-                    // mattering, and think again with the real limits (the table remembers).
-                    self.stop_search();
-                    self.start(limits);
+                    // The ponder search becomes a normal one: stop it with its bestmove
+                    // dropped, and think again with the real limits (the table remembers). A
+                    // ponder search that has already answered (the game was over) is left be:
+                    // a second bestmove would answer a `go` the GUI never sent.
+                    let dropped = self.answer.compare_exchange(
+                        ANSWER_PENDING,
+                        ANSWER_DROPPED,
+                        Ordering::AcqRel,
+                        Ordering::Acquire,
+                    );
+                    if dropped.is_ok() {
+                        self.stop_search();
+                        self.start(limits);
+                    }
                 }
             }
             "d" => {
