@@ -36,6 +36,20 @@ fn control_character_in_fen_is_escaped_in_the_error() {
     }
 }
 
+/// A trichess position (read from a mutated TriFEN) in which a move captures a king: the game
+/// is over, and the position after it has no TriFEN that reads back, since TriFEN refuses a
+/// king-less placement by design (rules §11: the captured king's points depend on the position
+/// before the capture). The fen target took that for a broken round trip; the harness now lets
+/// a position after a game-ending move be refused, cleanly. Input found by the fen target
+/// (crash-40c0fe11…).
+#[test]
+fn fen_of_a_game_ended_by_king_capture_may_be_refused() {
+    let input = [
+        0x4d, 0x21, 0x22, 0x74, 0x00, 0x22, 0x4d, 0x21, 0x22, 0x74, 0x00, 0x22, 0xc5, 0xc5, 0x1a,
+    ];
+    fuzzing::fen(&input);
+}
+
 /// Runs `script` through the protocol with a watchdog and the protocol target's checks.
 fn protocol(script: &'static [u8]) -> String {
     let out = serve_within(script, Duration::from_secs(20));
