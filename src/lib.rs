@@ -4,6 +4,7 @@ pub mod cli;
 pub mod core;
 pub mod diagram;
 pub mod errors;
+pub mod fuzzing;
 pub mod game;
 pub mod outcome;
 pub mod perft;

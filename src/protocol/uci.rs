@@ -11,7 +11,7 @@ use crate::registry::{with_default_variant, SEARCHABLE_NAMES};
 use crate::search::multi::Algorithm;
 use crate::search::{Limits, TranspositionTable};
 use std::io::BufRead;
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU8, Ordering};
 use std::sync::{Arc, Mutex};
 use std::thread::JoinHandle;
 use std::time::Duration;
@@ -59,7 +59,17 @@ struct Engine {
     pondering: Option<Go>,
     /// The three-player search's algorithm (option TriSearch), kept across variant changes.
     algorithm: Algorithm,
+    /// Whether the running search may still send its `bestmove` (see `ANSWER_*` below).
+    answer: Arc<AtomicU8>,
 }
+
+/// A search's answer is still to come and will be sent.
+const ANSWER_PENDING: u8 = 0;
+/// The search has sent its `bestmove`.
+const ANSWER_SENT: u8 = 1;
+/// The search's answer is to be dropped: a `ponderhit` turned it into another search, whose
+/// answer is the one the GUI waits for (one `go`, one `bestmove`).
+const ANSWER_DROPPED: u8 = 2;
 
 impl Engine {
     fn new(out: Output) -> Engine {
@@ -76,6 +86,7 @@ impl Engine {
             open_ended: false,
             pondering: None,
             algorithm: Algorithm::DEFAULT,
+            answer: Arc::new(AtomicU8::new(ANSWER_SENT)),
         }
     }
 
@@ -297,6 +308,7 @@ impl Engine {
 
     fn go(&mut self, args: &str) {
         self.wait_search();
+        self.pondering = None;
         if let Some(depth) = args.trim().strip_prefix("perft") {
             return match depth.trim().parse::<u32>() {
                 Ok(d) if d <= 20 => {
@@ -325,14 +337,18 @@ impl Engine {
     }
 
     fn start(&mut self, limits: Limits, search_moves: Vec<String>) {
-        self.open_ended = limits.infinite;
+        // A `go` with no limit at all (bare `go`) is as open-ended as `go infinite`: nothing
+        // but a `stop` would end it, so a new position or the end of input must stop it.
+        self.open_ended = limits.is_open_ended();
         self.stop = Arc::new(AtomicBool::new(false));
-        let (out, session, tt, stop, threads) = (
+        self.answer = Arc::new(AtomicU8::new(ANSWER_PENDING));
+        let (out, session, tt, stop, threads, answer) = (
             self.out.clone(),
             self.session.clone(),
             self.tt.clone(),
             self.stop.clone(),
             self.threads,
+            self.answer.clone(),
         );
         self.search = Some(std::thread::spawn(move || {
             let session = session.lock().unwrap_or_else(|e| e.into_inner());
@@ -351,7 +367,18 @@ impl Engine {
                     r.pv.join(" ")
                 ));
             };
-            match session.think_among(&limits, &search_moves, &tt, threads, &stop, &mut on_info) {
+            let result =
+                session.think_among(&limits, &search_moves, &tt, threads, &stop, &mut on_info);
+            let claimed = answer.compare_exchange(
+                ANSWER_PENDING,
+                ANSWER_SENT,
+                Ordering::AcqRel,
+                Ordering::Acquire,
+            );
+            if claimed.is_err() {
+                return;
+            }
+            match result {
                 Answer::Move(token) => out.send(&format!("bestmove {token}")),
                 Answer::GameOver { score } => {
                     out.send(&format!("info depth 0 score {score}"));
@@ -387,13 +414,26 @@ impl Engine {
                 self.position(args);
             }
             "go" => self.go(args),
-            "stop" => self.stop_search(),
+            "stop" => {
+                self.pondering = None;
+                self.stop_search();
+            }
             "ponderhit" => {
                 if let Some(go) = self.pondering.take() {
-                    // The ponder search becomes a normal one: stop it without its bestmove
-                    // mattering, and think again with the real limits (the table remembers).
-                    self.stop_search();
-                    self.start(go.limits, go.search_moves);
+                    // The ponder search becomes a normal one: stop it with its bestmove
+                    // dropped, and think again with the real limits (the table remembers). A
+                    // ponder search that has already answered (the game was over) is left be:
+                    // a second bestmove would answer a `go` the GUI never sent.
+                    let dropped = self.answer.compare_exchange(
+                        ANSWER_PENDING,
+                        ANSWER_DROPPED,
+                        Ordering::AcqRel,
+                        Ordering::Acquire,
+                    );
+                    if dropped.is_ok() {
+                        self.stop_search();
+                        self.start(go.limits, go.search_moves);
+                    }
                 }
             }
             "d" => {

@@ -29,6 +29,16 @@ pub struct Budget {
 }
 
 impl Limits {
+    /// No limit of its own: `go infinite`, or a `go` that names none (depth, nodes, time or
+    /// clock); only a `stop` ends such a search.
+    pub fn is_open_ended(&self) -> bool {
+        self.infinite
+            || (self.depth.is_none()
+                && self.nodes.is_none()
+                && self.movetime.is_none()
+                && self.time_left.is_none())
+    }
+
     pub fn budget(&self) -> Budget {
         if self.infinite {
             return Budget {

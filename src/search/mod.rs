@@ -4,6 +4,7 @@
 //! share what they learn through the table.
 
 mod alphabeta;
+pub mod ceiling;
 mod limits;
 pub mod multi;
 pub mod score;
@@ -81,6 +82,8 @@ pub fn search_among<G: Searchable>(
     mut on_info: impl FnMut(&Info<G::Move>),
 ) -> SearchResult<G::Move> {
     let start = Instant::now();
+    let limits = &ceiling::capped(limits);
+    let threads = ceiling::threads(threads);
     let budget = limits.budget();
     let max_depth = limits
         .depth

@@ -305,6 +305,7 @@ pub fn search_multi<G: MultiSearchable>(
     mut on_depth: impl FnMut(&MultiInfo<G>),
 ) -> MultiResult<G::Move> {
     let start = Instant::now();
+    let limits = &super::ceiling::capped(limits);
     let budget = limits.budget();
     let root = pos.side_to_move();
     let mut searcher = MultiSearcher {

@@ -170,7 +170,11 @@ pub(crate) fn parse_placement<G: Geometry>(b: &mut Board<G>, text: &str) -> Resu
             } else {
                 return Err(FenError::new(
                     "placement",
-                    format!("rank {}: unknown piece letter '{ch}'", rank + 1),
+                    format!(
+                        "rank {}: unknown piece letter '{}'",
+                        rank + 1,
+                        ch.escape_default()
+                    ),
                 ));
             }
             if file > 8 {

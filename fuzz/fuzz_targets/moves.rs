@@ -1,0 +1,4 @@
+//! Fuzz target `moves`: see kaleido::fuzzing::moves for what the input means and what is checked.
+#![no_main]
+
+libfuzzer_sys::fuzz_target!(|data: &[u8]| kaleido::fuzzing::moves(data));
