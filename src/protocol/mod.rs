@@ -5,6 +5,7 @@ mod lines;
 pub mod output;
 mod session;
 pub mod uci;
+pub mod xboard;
 
 pub use output::{Captured, Output};
 
@@ -32,9 +33,10 @@ pub fn serve<R: BufRead>(input: &mut R, out: Output) {
         match line.trim() {
             "" => {}
             "uci" => return uci::run(input, out),
+            "xboard" => return xboard::run(input, out),
             "quit" => return,
             other => out.send(&format!(
-                "info string error: unknown command '{}' (kaleido speaks UCI: send 'uci')",
+                "info string error: unknown command '{}' (kaleido speaks UCI and XBoard: send 'uci' or 'xboard')",
                 crate::errors::quote(other, 40)
             )),
         }
