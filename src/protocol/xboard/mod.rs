@@ -27,7 +27,7 @@ use std::time::{Duration, Instant};
 const DEFAULT_HASH_MB: usize = 64;
 const MAX_HASH_MB: usize = 65_536;
 const MAX_THREADS: usize = 256;
-const DEFAULT_OVERHEAD_MS: u64 = 30;
+const DEFAULT_OVERHEAD_MS: u64 = 50;
 
 /// What a search thread is doing; a thinking search turns into a ponder search after its move.
 const THINKING: u8 = 0;
@@ -39,6 +39,8 @@ const ANALYSING: u8 = 2;
 struct Progress {
     depth: i32,
     nodes: u64,
+    /// Legal moves of the analysed position.
+    moves: usize,
     /// The reply the last thinking search expects, for `hint`.
     expected_reply: Option<String>,
 }
@@ -314,6 +316,10 @@ impl Engine {
             return;
         }
         if self.analysing {
+            let moves = self.session().legal_moves().len();
+            if let Ok(mut p) = self.progress.lock() {
+                p.moves = moves;
+            }
             let (ctx, mut running) = self.context(ANALYSING);
             running.handle = std::thread::spawn(move || ctx.analyse());
             self.search = Some(running);
@@ -538,14 +544,13 @@ impl Engine {
         if self.phase() != Some(ANALYSING) {
             return;
         }
-        let (depth, nodes) = self
+        let (depth, nodes, moves) = self
             .progress
             .lock()
-            .map(|p| (p.depth, p.nodes))
-            .unwrap_or((0, 0));
-        // The search holds the session; the move count is not worth interrupting it for.
+            .map(|p| (p.depth, p.nodes, p.moves))
+            .unwrap_or((0, 0, 0));
         self.send(&format!(
-            "stat01: {} {nodes} {depth} 0 0",
+            "stat01: {} {nodes} {depth} 0 {moves}",
             running.started.elapsed().as_millis() / 10
         ));
     }
