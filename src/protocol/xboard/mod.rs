@@ -41,7 +41,7 @@ struct Progress {
     nodes: u64,
     /// Legal moves of the analysed position.
     moves: usize,
-    /// The reply the last thinking search expects, for `hint`.
+    /// The move to suggest on `hint`.
     expected_reply: Option<String>,
 }
 
@@ -111,11 +111,14 @@ impl SearchContext {
             p.depth = 0;
             p.nodes = 0;
         }
+        // A hint is for the opponent: after kaleido's own move, the reply its search expects;
+        // while pondering or analysing, the best move of the side on move.
+        let hint_ply = usize::from(self.phase.load(Ordering::Relaxed) == THINKING);
         let mut on_info = |r: Report| {
             if let Ok(mut p) = self.progress.lock() {
                 p.depth = r.depth;
                 p.nodes = r.nodes;
-                p.expected_reply = r.pv.get(1).cloned();
+                p.expected_reply = r.pv.get(hint_ply).cloned();
             }
             if self.post.load(Ordering::Relaxed) {
                 self.out.send(&notation::thinking(
@@ -254,7 +257,8 @@ impl Engine {
         }
     }
 
-    fn context(&self, phase: u8) -> (SearchContext, Running) {
+    /// Runs `work` on a new search thread in the given phase.
+    fn spawn(&mut self, phase: u8, work: impl FnOnce(SearchContext) + Send + 'static) {
         let stop = Arc::new(AtomicBool::new(false));
         let stop_ponder = Arc::new(AtomicBool::new(false));
         let discard = Arc::new(AtomicBool::new(false));
@@ -273,15 +277,14 @@ impl Engine {
             stop_ponder: stop_ponder.clone(),
             discard: discard.clone(),
         };
-        let running = Running {
-            handle: std::thread::spawn(|| {}),
+        self.search = Some(Running {
+            handle: std::thread::spawn(move || work(ctx)),
             phase,
             stop,
             stop_ponder,
             discard,
             started: Instant::now(),
-        };
-        (ctx, running)
+        });
     }
 
     /// Starts thinking on kaleido's move.
@@ -298,9 +301,7 @@ impl Engine {
         let limits = self
             .clock
             .limits(self.overhead, self.moves_made.load(Ordering::Relaxed));
-        let (ctx, mut running) = self.context(THINKING);
-        running.handle = std::thread::spawn(move || ctx.think(limits));
-        self.search = Some(running);
+        self.spawn(THINKING, move |ctx| ctx.think(limits));
     }
 
     /// After each command: analyse in analyse mode, ponder when it is the opponent's move and
@@ -320,9 +321,7 @@ impl Engine {
             if let Ok(mut p) = self.progress.lock() {
                 p.moves = moves;
             }
-            let (ctx, mut running) = self.context(ANALYSING);
-            running.handle = std::thread::spawn(move || ctx.analyse());
-            self.search = Some(running);
+            self.spawn(ANALYSING, SearchContext::analyse);
             return;
         }
         let wants_ponder = self.ponder.load(Ordering::Relaxed) && !self.force && !self.hold_ponder;
@@ -334,12 +333,10 @@ impl Engine {
             return;
         }
         drop(session);
-        let (ctx, mut running) = self.context(PONDERING);
-        running.handle = std::thread::spawn(move || {
+        self.spawn(PONDERING, |ctx| {
             let session = lock(&ctx.session);
             ctx.ponder_on(session.as_ref());
         });
-        self.search = Some(running);
     }
 
     fn features(&self) {
