@@ -309,11 +309,11 @@ fn time_controls_level_st_sd_time_otim() {
     assert_eq!(moves(&out).len(), 1);
     assert!(start.elapsed() < Duration::from_millis(600));
     let out = converse(&format!(
-        "{HANDSHAKE}level 40\nlevel x 5 0\nst -1\nst abc\nsd 0\ntime soon\notim\nquit\n"
+        "{HANDSHAKE}level 40\nlevel x 5 0\nst -1\nst abc\nsd 0\ntime soon\notim\ntime 9223372036854775807\nst 1e300\nlevel 99999999999 1 1\nquit\n"
     ));
     assert_eq!(
         out.iter().filter(|l| l.starts_with("Error (")).count(),
-        7,
+        9,
         "{out:#?}"
     );
 }

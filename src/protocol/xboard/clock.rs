@@ -57,7 +57,9 @@ pub fn centiseconds(text: &str) -> Result<Duration, String> {
     let value: i64 = text
         .parse()
         .map_err(|_| format!("'{}' is not a number of centiseconds", short(text)))?;
-    Ok(Duration::from_millis(value.max(0) as u64 * 10))
+    Ok(Duration::from_millis(
+        (value.max(0) as u64).saturating_mul(10),
+    ))
 }
 
 impl Clock {
@@ -161,6 +163,7 @@ mod tests {
         assert!(c.fixed("-1").is_err() && c.fixed("nan").is_err() && c.fixed("0").is_err());
         assert_eq!(centiseconds("-30").unwrap(), Duration::ZERO);
         assert_eq!(centiseconds("150").unwrap(), Duration::from_millis(1500));
+        assert!(centiseconds(&i64::MAX.to_string()).is_ok());
         let c = Clock {
             mine: Some(Duration::from_secs(10)),
             ..Clock::default()
