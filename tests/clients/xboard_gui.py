@@ -44,7 +44,7 @@ def main():
             "-variant", "cylinder", "-matchGames", "1",
             "-tc", "0:20", "-inc", "0.2", "-autoCallFlag", "true",
             "-testLegality", "true", "-testClaims", "true",
-            "-adjudicateDrawMoves", "150",
+            "-adjudicateDrawMoves", "100",
             "-xponder", "-xexit", "-saveSettingsOnExit", "false",
             "-debug", "-nameOfDebugFile", log, "-saveGameFile", pgn,
         ]
