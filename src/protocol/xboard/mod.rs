@@ -99,6 +99,12 @@ struct SearchContext {
     discard: Arc<AtomicBool>,
 }
 
+/// A reason that fits between the parentheses of `Error (...)` and `Illegal move (...)`: one
+/// short line, its own brackets square so that a GUI finds the closing parenthesis.
+fn parenthesised(reason: &str) -> String {
+    quote(reason, 120).replace('(', "[").replace(')', "]")
+}
+
 fn lock(session: &Mutex<Box<dyn Session>>) -> MutexGuard<'_, Box<dyn Session>> {
     // A search thread that panicked leaves the lock poisoned; the session is still whole.
     session.lock().unwrap_or_else(|e| e.into_inner())
@@ -214,7 +220,20 @@ impl Engine {
 
     /// `Error (reason): command`, the spec's answer to anything that cannot be done.
     fn error(&self, reason: &str, command: &str) {
-        self.send(&format!("Error ({reason}): {}", quote(command, 60)));
+        self.send(&format!(
+            "Error ({}): {}",
+            parenthesised(reason),
+            quote(command, 60)
+        ));
+    }
+
+    /// `Illegal move (reason): move`.
+    fn illegal(&self, reason: &str, token: &str) {
+        self.send(&format!(
+            "Illegal move ({}): {}",
+            parenthesised(reason),
+            quote(token, 40)
+        ));
     }
 
     fn session(&self) -> MutexGuard<'_, Box<dyn Session>> {
@@ -471,18 +490,11 @@ impl Engine {
     fn user_move(&mut self, token: &str) {
         self.settle();
         if !self.position_ok {
-            return self.send(&format!(
-                "Illegal move (no valid position): {}",
-                quote(token, 40)
-            ));
+            return self.illegal("no valid position", token);
         }
         let played = self.session().play(token);
         if let Err(reason) = played {
-            return self.send(&format!(
-                "Illegal move ({}): {}",
-                quote(&reason, 120),
-                quote(token, 40)
-            ));
+            return self.illegal(&reason, token);
         }
         self.hold_ponder = false;
         if self.force || self.analysing {
