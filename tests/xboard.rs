@@ -667,3 +667,26 @@ fn doublemove_and_spinchess_in_kaleidos_own_tokens() {
         ],
     );
 }
+
+#[test]
+fn the_binary_keeps_stdout_for_protocol_lines_and_logs_to_stderr() {
+    use std::process::{Command, Stdio};
+    let mut child = Command::new(env!("CARGO_BIN_EXE_kaleido"))
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .env("RUST_LOG", "warn")
+        .spawn()
+        .expect("kaleido starts");
+    child
+        .stdin
+        .take()
+        .expect("stdin")
+        .write_all(b"xboard\nprotover 2\nnew\nsetboard nonsense\nsetboard 4k3/8/8/8/8/8/4P3/4K3 w - - 0 1\nsd 2\ngo\n")
+        .expect("script written");
+    let out = child.wait_with_output().expect("kaleido ends");
+    assert!(out.status.success());
+    let stdout = lines(&String::from_utf8_lossy(&out.stdout));
+    assert_eq!(moves(&stdout).len(), 1, "{stdout:#?}");
+    assert!(String::from_utf8_lossy(&out.stderr).contains("setboard refused"));
+}
