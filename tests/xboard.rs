@@ -622,15 +622,26 @@ fn doublemove_and_spinchess_in_kaleidos_own_tokens() {
     assert_eq!(played.len(), 1, "{out:#?}");
     assert!(played[0].contains(','), "a whole turn: {}", played[0]);
     replay("doublemove", None, &["e2e4".into(), played[0].clone()]);
-    // Sub-moves one at a time: kaleido waits for the second before it thinks.
+    // In play, the opponent's turn comes whole; a lone sub-move is refused (a GUI would hand
+    // kaleido the move while the same side is still on move). In force mode sub-moves come
+    // one at a time, as a game is replayed.
     let out = converse(&format!(
-        "{HANDSHAKE}new\nvariant doublemove\nforce\nusermove e2e4\nplayother\nsd 2\nusermove e7e5\nping 1\nusermove b8c6\nping 2\nquit\n"
+        "{HANDSHAKE}new\nvariant doublemove\nforce\nusermove e2e4\nusermove e7e5\nusermove b8c6\nplayother\nsd 2\nusermove g1f3\nping 1\nusermove g1f3,f3g5\nping 2\nquit\n"
     ));
+    assert!(
+        has(
+            &out,
+            "Illegal move (the turn goes on after this move; send the whole turn as one token, \
+             e.g. e7e5,b8c6): g1f3"
+        ),
+        "{out:#?}"
+    );
     assert!(
         index_of(&out, "pong 1") < index_of(&out, "move "),
         "{out:#?}"
     );
     let played = moves(&out);
+    assert_eq!(played.len(), 1, "{out:#?}");
     replay(
         "doublemove",
         None,
@@ -638,6 +649,7 @@ fn doublemove_and_spinchess_in_kaleidos_own_tokens() {
             "e2e4".into(),
             "e7e5".into(),
             "b8c6".into(),
+            "g1f3,f3g5".into(),
             played[0].clone(),
         ],
     );

@@ -492,6 +492,7 @@ impl Engine {
         if !self.position_ok {
             return self.illegal("no valid position", token);
         }
+        let mover = self.session().side_to_move();
         let played = self.session().play(token);
         if let Err(reason) = played {
             return self.illegal(&reason, token);
@@ -506,6 +507,23 @@ impl Engine {
         };
         if let Some(outcome) = outcome {
             return self.send(&notation::result(outcome));
+        }
+        if side == mover {
+            // Part of a turn of several moves (doublemove): in play, where a GUI would now hand
+            // the move to kaleido while the same side is still on move, the whole turn must
+            // come as one token. Refusing here is where a stock XBoard would desynchronise.
+            self.session().undo();
+            let example = match self.session().xboard().display {
+                Display::OwnTokens { example, .. } => example,
+                Display::Full => "leg1,leg2",
+            };
+            return self.illegal(
+                &format!(
+                    "the turn goes on after this move; send the whole turn as one token, \
+                     e.g. {example}"
+                ),
+                token,
+            );
         }
         if side == self.engine_side {
             self.think();
