@@ -8,55 +8,27 @@
 mod clock;
 mod facts;
 mod notation;
+mod thinking;
 
 pub use facts::{Display, Setup, XboardFacts};
 
 use super::lines::{read_line, Line};
 use super::output::Output;
-use super::session::{Answer, NewSession, Report, Session};
+use super::session::{NewSession, Session};
 use crate::errors::quote;
 use crate::registry::{with_default_variant, with_searchable_variant, SEARCHABLE_NAMES};
-use crate::search::{Limits, TranspositionTable};
+use crate::search::TranspositionTable;
 use clock::{centiseconds, Clock};
 use std::io::BufRead;
 use std::sync::atomic::{AtomicBool, AtomicU32, AtomicU8, Ordering};
 use std::sync::{Arc, Mutex, MutexGuard};
-use std::thread::JoinHandle;
 use std::time::{Duration, Instant};
+use thinking::{lock, Progress, Running, SearchContext, ANALYSING, PONDERING, THINKING};
 
 const DEFAULT_HASH_MB: usize = 64;
 const MAX_HASH_MB: usize = 65_536;
 const MAX_THREADS: usize = 256;
 const DEFAULT_OVERHEAD_MS: u64 = 50;
-
-/// What a search thread is doing; a thinking search turns into a ponder search after its move.
-const THINKING: u8 = 0;
-const PONDERING: u8 = 1;
-const ANALYSING: u8 = 2;
-
-/// The progress of the running search, for `.` (`stat01`) and `hint`.
-#[derive(Default)]
-struct Progress {
-    depth: i32,
-    nodes: u64,
-    /// Legal moves of the analysed position.
-    moves: usize,
-    /// The move to suggest on `hint`.
-    expected_reply: Option<String>,
-}
-
-/// A search on its own thread.
-struct Running {
-    handle: JoinHandle<()>,
-    phase: Arc<AtomicU8>,
-    /// Stops the thinking (or analysing) search; the move is still played and sent.
-    stop: Arc<AtomicBool>,
-    /// Stops a ponder search.
-    stop_ponder: Arc<AtomicBool>,
-    /// Set before stopping when the search's answer must not be played (`force`, `new`, ...).
-    discard: Arc<AtomicBool>,
-    started: Instant,
-}
 
 struct Engine {
     out: Output,
@@ -83,113 +55,10 @@ struct Engine {
     search: Option<Running>,
 }
 
-/// Everything a search thread needs, cloned from the engine.
-struct SearchContext {
-    out: Output,
-    session: Arc<Mutex<Box<dyn Session>>>,
-    tt: Arc<TranspositionTable>,
-    threads: usize,
-    post: Arc<AtomicBool>,
-    ponder: Arc<AtomicBool>,
-    moves_made: Arc<AtomicU32>,
-    progress: Arc<Mutex<Progress>>,
-    phase: Arc<AtomicU8>,
-    stop: Arc<AtomicBool>,
-    stop_ponder: Arc<AtomicBool>,
-    discard: Arc<AtomicBool>,
-}
-
 /// A reason that fits between the parentheses of `Error (...)` and `Illegal move (...)`: one
 /// short line, its own brackets square so that a GUI finds the closing parenthesis.
 fn parenthesised(reason: &str) -> String {
     quote(reason, 120).replace('(', "[").replace(')', "]")
-}
-
-fn lock(session: &Mutex<Box<dyn Session>>) -> MutexGuard<'_, Box<dyn Session>> {
-    // A search thread that panicked leaves the lock poisoned; the session is still whole.
-    session.lock().unwrap_or_else(|e| e.into_inner())
-}
-
-impl SearchContext {
-    /// Runs a search with thinking output (when `post` is on) and progress for `.`.
-    fn search(&self, session: &dyn Session, limits: &Limits, stop: &AtomicBool) -> Answer {
-        if let Ok(mut p) = self.progress.lock() {
-            p.depth = 0;
-            p.nodes = 0;
-        }
-        // A hint is for the opponent: after kaleido's own move, the reply its search expects;
-        // while pondering or analysing, the best move of the side on move.
-        let hint_ply = usize::from(self.phase.load(Ordering::Relaxed) == THINKING);
-        let mut on_info = |r: Report| {
-            if let Ok(mut p) = self.progress.lock() {
-                p.depth = r.depth;
-                p.nodes = r.nodes;
-                p.expected_reply = r.pv.get(hint_ply).cloned();
-            }
-            if self.post.load(Ordering::Relaxed) {
-                self.out.send(&notation::thinking(
-                    r.depth, &r.score, r.time_ms, r.nodes, &r.pv,
-                ));
-            }
-        };
-        session.think(limits, &self.tt, self.threads, stop, &mut on_info)
-    }
-
-    /// Thinks, plays and sends the move (or the result when there is none), then ponders on
-    /// the opponent's time when `hard` is on.
-    fn think(self, limits: Limits) {
-        let mut session = lock(&self.session);
-        let answer = self.search(session.as_ref(), &limits, &self.stop);
-        if self.discard.load(Ordering::Relaxed) {
-            return;
-        }
-        if let Answer::Move(token) = answer {
-            if let Err(e) = session.play(&token) {
-                // The search's own move should always be legal; say so rather than desync.
-                log::error!("kaleido's own move {token} was refused: {e}");
-                self.out
-                    .send(&format!("Error (internal: own move refused): {token}"));
-                return;
-            }
-            self.moves_made.fetch_add(1, Ordering::Relaxed);
-            self.out.send(&format!("move {token}"));
-        }
-        if let Some(outcome) = session.outcome() {
-            self.out.send(&notation::result(outcome));
-            return;
-        }
-        if self.ponder.load(Ordering::Relaxed) && !self.discard.load(Ordering::Relaxed) {
-            self.phase.store(PONDERING, Ordering::Relaxed);
-            self.ponder_on(session.as_ref());
-        }
-    }
-
-    /// Searches the position with the opponent to move until stopped: the table keeps what it
-    /// learns for kaleido's next move.
-    fn ponder_on(&self, session: &dyn Session) {
-        let open = Limits {
-            infinite: true,
-            ..Limits::default()
-        };
-        let _ = self.search(session, &open, &self.stop_ponder);
-    }
-
-    /// Analyse mode: searches until stopped, with thinking output.
-    fn analyse(self) {
-        let session = lock(&self.session);
-        if let Some(outcome) = session.outcome() {
-            if self.post.load(Ordering::Relaxed) {
-                self.out
-                    .send(&format!("0 0 0 0 ({})", notation::result(outcome)));
-            }
-            return;
-        }
-        let open = Limits {
-            infinite: true,
-            ..Limits::default()
-        };
-        let _ = self.search(session.as_ref(), &open, &self.stop);
-    }
 }
 
 impl Engine {
