@@ -702,3 +702,118 @@ fn the_binary_keeps_stdout_for_protocol_lines_and_logs_to_stderr() {
     assert_eq!(moves(&stdout).len(), 1, "{stdout:#?}");
     assert!(String::from_utf8_lossy(&out.stderr).contains("setboard refused"));
 }
+
+/// A few hundred commands drawn at random from the protocol's vocabulary, with good, bad and
+/// garbled arguments, in every variant: no panic, protocol lines only, and the engine still
+/// answers `ping` at the end. Searches stay short (`st`, `sd` and tiny clocks only).
+#[test]
+fn random_command_storm_never_breaks_the_loop() {
+    let words = [
+        "new",
+        "force",
+        "go",
+        "playother",
+        "undo",
+        "remove",
+        "post",
+        "nopost",
+        "hard",
+        "easy",
+        "?",
+        "analyze",
+        "exit",
+        ".",
+        "hint",
+        "bk",
+        "draw",
+        "computer",
+        "random",
+        "edit",
+        "white",
+        "result 1-0 {x}",
+        "usermove",
+        "usermove e2e4",
+        "usermove e7e5",
+        "usermove a3a5",
+        "usermove l12l10",
+        "usermove g1f3",
+        "usermove g1f3,f3g5",
+        "usermove c7cw",
+        "e2e4",
+        "d7d5",
+        "usermove e2e4,e4e5",
+        "usermove zz",
+        "usermove e9e1",
+        "setboard",
+        "setboard 8/8 w",
+        "setboard 4k3/8/8/8/8/8/4P3/4K3 w - - 0 1",
+        "setboard 7k/8/6Q1/8/8/8/8/6K1 w - - 0 1",
+        "variant normal",
+        "variant cylinder",
+        "variant gigachess",
+        "variant spinchess",
+        "variant doublemove",
+        "variant nonsense",
+        "level 0 0:01 0",
+        "level 40 0:02 0",
+        "level x",
+        "st 0.01",
+        "st 0",
+        "st -5",
+        "sd 1",
+        "sd 2",
+        "sd -1",
+        "time 100",
+        "time -5",
+        "otim 9999999999999999999999",
+        "memory 1",
+        "memory -1",
+        "cores 1",
+        "cores x",
+        "option Hash=1",
+        "option Threads=1",
+        "option Move Overhead=0",
+        "option =",
+        "lift e2",
+        "lift l12",
+        "lift a0",
+        "lift",
+        "put e4",
+        "hover e4",
+        "ping 3",
+        "protover 2",
+        "accepted ping",
+        "\u{7}\u{1b}[2J",
+        "é ü ✓",
+        "usermove @@@@",
+    ];
+    for seed in 1..=8u64 {
+        storm(&words, seed);
+    }
+}
+
+fn storm(words: &[&str], seed: u64) {
+    let mut state: u64 = 0x2545_f491_4f6c_dd1d ^ seed.wrapping_mul(0x9e37_79b9_7f4a_7c15);
+    let mut script = String::from("xboard\nprotover 2\nst 0.01\n");
+    for _ in 0..400 {
+        state = state
+            .wrapping_mul(6_364_136_223_846_793_005)
+            .wrapping_add(1_442_695_040_888_963_407);
+        let word = words[(state >> 33) as usize % words.len()];
+        script.push_str(word);
+        script.push('\n');
+        if word.starts_with("level") || word == "new" {
+            // `level` clears `st` and `new` restores the default clock: keep searches short.
+            script.push_str("st 0.01\n");
+        }
+    }
+    script.push_str("exit\nforce\nping 999\nquit\n");
+    let start = Instant::now();
+    let out = converse(&script);
+    assert!(
+        has(&out, "pong 999"),
+        "{:#?}",
+        &out[out.len().saturating_sub(20)..]
+    );
+    assert!(start.elapsed() < Duration::from_secs(30));
+}
