@@ -128,7 +128,12 @@ impl Clock {
             limits.movetime = Some(t);
             return limits;
         }
-        limits.time_left = Some(self.mine.unwrap_or(self.base));
+        // The search may spend up to half of what it is given on one move (its hard limit),
+        // and in the big variants one iteration can run well past the soft limit; with a GUI's
+        // latency on top, that loses games on short clocks. So a third of the clock is kept
+        // out of its reach: one move never takes more than a third of what is left.
+        let clock = self.mine.unwrap_or(self.base);
+        limits.time_left = Some(clock - clock / 3);
         limits.increment = self.increment;
         if self.moves_per_session > 0 {
             limits.moves_to_go = Some(self.moves_per_session - moves_made % self.moves_per_session);
@@ -169,9 +174,17 @@ mod tests {
             ..Clock::default()
         };
         let l = c.limits(Duration::from_millis(20), 39);
-        assert_eq!(
-            (l.time_left, l.moves_to_go),
-            (Some(Duration::from_secs(10)), Some(1))
-        );
+        assert_eq!(l.moves_to_go, Some(1));
+        // Whatever the control, one move never gets more than a third of the clock.
+        for (left_ms, inc_ms) in [(10_000, 0), (800, 300), (200, 1000), (60_000, 5000)] {
+            let c = Clock {
+                mine: Some(Duration::from_millis(left_ms)),
+                increment: Duration::from_millis(inc_ms),
+                moves_per_session: 0,
+                ..Clock::default()
+            };
+            let hard = c.limits(Duration::from_millis(50), 0).budget().hard;
+            assert!(hard.is_some_and(|h| h <= Duration::from_millis(left_ms / 3)));
+        }
     }
 }
