@@ -4,6 +4,7 @@
 use crate::core::Player;
 use crate::errors::{FenError, MoveError};
 use crate::outcome::Outcome;
+use crate::protocol::xboard::XboardFacts;
 use std::fmt::Debug;
 use std::hash::Hash;
 
@@ -18,6 +19,9 @@ pub trait Game: Clone + Send + Sync + 'static {
     /// The board's size for GUIs: files and ranks (for a hexagon, its widest extent).
     const FILES: u8 = 8;
     const RANKS: u8 = 8;
+    /// How the variant is offered over XBoard (name, setup, piece definitions); stated in the
+    /// variant's folder (`xboard.rs`). The default keeps it off the XBoard variant list.
+    const XBOARD: XboardFacts = XboardFacts::NONE;
 
     fn startpos() -> Self;
     fn from_fen(fen: &str) -> Result<Self, FenError>;

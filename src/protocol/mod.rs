@@ -9,6 +9,7 @@ pub mod output;
 mod session;
 pub mod tri;
 pub mod uci;
+pub mod xboard;
 
 pub use output::{Captured, Output};
 
@@ -37,6 +38,7 @@ pub fn serve<R: BufRead>(input: &mut R, out: Output) {
             "" => {}
             "uci" => return uci::run(input, out),
             "tri" => return tri::run(input, out),
+            "xboard" => return xboard::run(input, out),
             "quit" => return,
             other => out.send(&format!(
                 "info string error: unknown command '{}' (kaleido speaks UCI, XBoard and tri: send 'uci', 'xboard' or 'tri')",

@@ -3,6 +3,8 @@
 //! variant can change at run time while the search and rules stay monomorphised.
 
 use crate::game::Game;
+use crate::outcome::Outcome;
+use crate::protocol::xboard::XboardFacts;
 use crate::record::GameRecord;
 use crate::search::score;
 use crate::search::{search, search_among, Info, Limits, Searchable, TranspositionTable};
@@ -63,6 +65,35 @@ pub trait Session: Send {
     fn side_to_move(&self) -> usize;
     /// The multi-player search's algorithm (a UCI option); variants of two players ignore it.
     fn set_algorithm(&mut self, _algorithm: crate::search::multi::Algorithm) {}
+
+    // What a protocol that keeps the game itself (XBoard) needs beyond UCI's `position`. The
+    // defaults say "not supported", so a session written for UCI alone need not implement them.
+
+    /// Plays one token in the variant's notation (a whole turn, or one ply of it) on top of the
+    /// current position; on error (with the reason) nothing is played.
+    fn play(&mut self, token: &str) -> Result<(), String> {
+        let _ = token;
+        Err(format!(
+            "{} sessions cannot play moves one by one",
+            self.variant()
+        ))
+    }
+    /// Takes back the last ply; false when there is none.
+    fn undo(&mut self) -> bool {
+        false
+    }
+    /// The end of the game, if the rules (or the repetitions played) have decided it.
+    fn outcome(&self) -> Option<Outcome> {
+        None
+    }
+    /// Every legal move of the position, one ply each, in the variant's notation.
+    fn legal_moves(&self) -> Vec<String> {
+        Vec::new()
+    }
+    /// How the variant is offered over XBoard.
+    fn xboard(&self) -> XboardFacts {
+        XboardFacts::NONE
+    }
 }
 
 pub struct GameSession<G: Searchable> {
@@ -151,7 +182,8 @@ impl<G: Searchable> Session for GameSession<G> {
     ) -> Answer {
         let pos = self.record.current();
         if let Some(outcome) = self.record.outcome() {
-            let lost = matches!(outcome, crate::outcome::Outcome::Win { winner, .. } if winner != pos.side_to_move());
+            let lost =
+                matches!(outcome, Outcome::Win { winner, .. } if winner != pos.side_to_move());
             return Answer::GameOver {
                 score: if lost { "mate 0" } else { "cp 0" }.to_string(),
             };
@@ -222,6 +254,32 @@ impl<G: Searchable> Session for GameSession<G> {
 
     fn side_to_move(&self) -> usize {
         self.record.current().side_to_move().index()
+    }
+
+    fn play(&mut self, token: &str) -> Result<(), String> {
+        self.record
+            .play_token(token)
+            .map(|_| ())
+            .map_err(|e| e.message)
+    }
+
+    fn undo(&mut self) -> bool {
+        self.record.undo()
+    }
+
+    fn outcome(&self) -> Option<Outcome> {
+        self.record.outcome()
+    }
+
+    fn legal_moves(&self) -> Vec<String> {
+        let pos = self.record.current();
+        let mut moves = Vec::new();
+        pos.legal_moves(&mut moves);
+        moves.into_iter().map(|mv| pos.format_move(mv)).collect()
+    }
+
+    fn xboard(&self) -> XboardFacts {
+        G::XBOARD
     }
 }
 

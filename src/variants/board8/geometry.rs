@@ -10,6 +10,8 @@ pub trait Geometry: Copy + Default + Send + Sync + Debug + 'static {
     const VARIANT: &'static str;
     /// True when the a- and h-files are joined: pawn captures then cross the edge.
     const WRAPS: bool;
+    /// How the variant is offered over XBoard (see `Game::XBOARD`).
+    const XBOARD: crate::protocol::xboard::XboardFacts;
 
     fn knight(sq: Square) -> Bitboard;
     fn king(sq: Square) -> Bitboard;

@@ -2,6 +2,7 @@
 
 pub mod attacks;
 mod geometry;
+mod xboard;
 
 #[cfg(test)]
 use super::board8::reference;

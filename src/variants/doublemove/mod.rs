@@ -12,6 +12,7 @@ mod movegen;
 mod search;
 #[cfg(test)]
 mod tests;
+mod xboard;
 
 use crate::core::{zobrist, Bitboard, Color};
 use crate::variants::board8::{Board, Move, MoveKind, Role};

@@ -19,6 +19,7 @@ mod piece;
 mod search;
 mod square;
 mod tables;
+mod xboard;
 
 pub use board::Gigachess;
 pub use fen::START_FEN;

@@ -5,6 +5,7 @@ mod movegen;
 mod notation;
 mod search;
 mod turn;
+mod xboard;
 
 pub use block::{Block, Rotation};
 pub use turn::Turn;
@@ -71,6 +72,7 @@ impl Game for Spinchess {
     type Move = Turn;
     const NAME: &'static str = "spinchess";
     const PLAYERS: usize = 2;
+    const XBOARD: crate::protocol::xboard::XboardFacts = xboard::XBOARD;
 
     fn startpos() -> Self {
         Spinchess::from_fen(START_FEN).expect("the start position is valid")

@@ -18,6 +18,7 @@ mod notation;
 mod scoring;
 mod search;
 mod tables;
+mod xboard;
 
 pub use board::{KingCapture, Trichess};
 pub use cell::{Cell, CELLS};

@@ -1,0 +1,615 @@
+//! The XBoard protocol (CECP v2, docs/protocol.md): the GUI keeps the engine informed of every
+//! move, and the engine keeps the game, decides when it is on move, answers with `move`, and
+//! claims results by rule. Commands are read on this thread; searches run on their own, so
+//! `ping`, `?`, `post` and clock updates are handled while kaleido thinks, ponders or
+//! analyses. Per-variant facts (XBoard's name, `setup` and `piece` lines) come from
+//! `Game::XBOARD` through the session; nothing here names a variant.
+
+mod clock;
+mod facts;
+mod notation;
+mod thinking;
+
+pub use facts::{Display, Setup, XboardFacts};
+
+use super::lines::{read_line, Line};
+use super::output::Output;
+use super::session::{NewSession, Session};
+use crate::errors::quote;
+use crate::registry::{with_default_variant, with_searchable_variant, SEARCHABLE_NAMES};
+use crate::search::TranspositionTable;
+use clock::{centiseconds, Clock};
+use std::io::BufRead;
+use std::sync::atomic::{AtomicBool, AtomicU32, AtomicU8, Ordering};
+use std::sync::{Arc, Mutex, MutexGuard};
+use std::time::{Duration, Instant};
+use thinking::{lock, Progress, Running, SearchContext, ANALYSING, PONDERING, THINKING};
+
+const DEFAULT_HASH_MB: usize = 64;
+const MAX_HASH_MB: usize = 65_536;
+const MAX_THREADS: usize = 256;
+const DEFAULT_OVERHEAD_MS: u64 = 50;
+
+struct Engine {
+    out: Output,
+    session: Arc<Mutex<Box<dyn Session>>>,
+    tt: Arc<TranspositionTable>,
+    threads: usize,
+    overhead: Duration,
+    clock: Clock,
+    /// `force`: play neither side, only keep the game.
+    force: bool,
+    /// The side kaleido plays when not in force mode (0 = White).
+    engine_side: usize,
+    post: Arc<AtomicBool>,
+    ponder: Arc<AtomicBool>,
+    /// `new` says "do not ponder on this move"; the next move lifts it.
+    hold_ponder: bool,
+    analysing: bool,
+    /// False after a `setboard` kaleido could not read: moves are refused until the next
+    /// `new`, `variant` or good `setboard` (the spec's advice).
+    position_ok: bool,
+    /// kaleido's moves this game, for `level` controls with a move count.
+    moves_made: Arc<AtomicU32>,
+    progress: Arc<Mutex<Progress>>,
+    search: Option<Running>,
+}
+
+/// A reason that fits between the parentheses of `Error (...)` and `Illegal move (...)`: one
+/// short line, its own brackets square so that a GUI finds the closing parenthesis.
+fn parenthesised(reason: &str) -> String {
+    quote(reason, 120).replace('(', "[").replace(')', "]")
+}
+
+impl Engine {
+    fn new(out: Output) -> Engine {
+        Engine {
+            out,
+            session: Arc::new(Mutex::new(with_default_variant(NewSession))),
+            tt: Arc::new(TranspositionTable::new(DEFAULT_HASH_MB)),
+            threads: 1,
+            overhead: Duration::from_millis(DEFAULT_OVERHEAD_MS),
+            clock: Clock::default(),
+            force: false,
+            engine_side: 1,
+            post: Arc::new(AtomicBool::new(false)),
+            ponder: Arc::new(AtomicBool::new(false)),
+            hold_ponder: true,
+            analysing: false,
+            position_ok: true,
+            moves_made: Arc::new(AtomicU32::new(0)),
+            progress: Arc::new(Mutex::new(Progress::default())),
+            search: None,
+        }
+    }
+
+    fn send(&self, line: &str) {
+        self.out.send(line);
+    }
+
+    /// `Error (reason): command`, the spec's answer to anything that cannot be done.
+    fn error(&self, reason: &str, command: &str) {
+        self.send(&format!(
+            "Error ({}): {}",
+            parenthesised(reason),
+            quote(command, 60)
+        ));
+    }
+
+    /// `Illegal move (reason): move`.
+    fn illegal(&self, reason: &str, token: &str) {
+        self.send(&format!(
+            "Illegal move ({}): {}",
+            parenthesised(reason),
+            quote(token, 40)
+        ));
+    }
+
+    fn session(&self) -> MutexGuard<'_, Box<dyn Session>> {
+        lock(&self.session)
+    }
+
+    fn phase(&self) -> Option<u8> {
+        self.search
+            .as_ref()
+            .filter(|r| !r.handle.is_finished())
+            .map(|r| r.phase.load(Ordering::Relaxed))
+    }
+
+    /// Ends any search without playing its answer.
+    fn abort(&mut self) {
+        if let Some(running) = self.search.take() {
+            running.discard.store(true, Ordering::Relaxed);
+            running.stop.store(true, Ordering::Relaxed);
+            running.stop_ponder.store(true, Ordering::Relaxed);
+            let _ = running.handle.join();
+        }
+    }
+
+    /// Lets a thinking search finish and send its move (the spec's order for `ping` and
+    /// anything else that arrives while kaleido is on move); ends pondering and analysis.
+    fn settle(&mut self) {
+        while self.phase() == Some(THINKING) {
+            std::thread::sleep(Duration::from_millis(1));
+        }
+        self.abort();
+    }
+
+    /// `?`: the thinking search stops and its move is played.
+    fn move_now(&mut self) {
+        if self.phase() == Some(THINKING) {
+            if let Some(running) = &self.search {
+                running.stop.store(true, Ordering::Relaxed);
+            }
+            self.settle();
+        }
+    }
+
+    /// Runs `work` on a new search thread in the given phase.
+    fn spawn(&mut self, phase: u8, work: impl FnOnce(SearchContext) + Send + 'static) {
+        let stop = Arc::new(AtomicBool::new(false));
+        let stop_ponder = Arc::new(AtomicBool::new(false));
+        let discard = Arc::new(AtomicBool::new(false));
+        let phase = Arc::new(AtomicU8::new(phase));
+        let ctx = SearchContext {
+            out: self.out.clone(),
+            session: self.session.clone(),
+            tt: self.tt.clone(),
+            threads: self.threads,
+            post: self.post.clone(),
+            ponder: self.ponder.clone(),
+            moves_made: self.moves_made.clone(),
+            progress: self.progress.clone(),
+            phase: phase.clone(),
+            stop: stop.clone(),
+            stop_ponder: stop_ponder.clone(),
+            discard: discard.clone(),
+        };
+        self.search = Some(Running {
+            handle: std::thread::spawn(move || work(ctx)),
+            phase,
+            stop,
+            stop_ponder,
+            discard,
+            started: Instant::now(),
+        });
+    }
+
+    /// Starts thinking on kaleido's move.
+    fn think(&mut self) {
+        self.abort();
+        if !self.position_ok {
+            return self.error("no valid position; send setboard or new", "go");
+        }
+        let outcome = self.session().outcome();
+        if let Some(outcome) = outcome {
+            return self.send(&notation::result(outcome));
+        }
+        self.hold_ponder = false;
+        let limits = self
+            .clock
+            .limits(self.overhead, self.moves_made.load(Ordering::Relaxed));
+        self.spawn(THINKING, move |ctx| ctx.think(limits));
+    }
+
+    /// After each command: analyse in analyse mode, ponder when it is the opponent's move and
+    /// `hard` is on, unless a search already runs.
+    fn resume(&mut self) {
+        if self.phase().is_some() {
+            return;
+        }
+        if let Some(done) = self.search.take() {
+            let _ = done.handle.join();
+        }
+        if !self.position_ok {
+            return;
+        }
+        if self.analysing {
+            let moves = self.session().legal_moves().len();
+            if let Ok(mut p) = self.progress.lock() {
+                p.moves = moves;
+            }
+            self.spawn(ANALYSING, SearchContext::analyse);
+            return;
+        }
+        let wants_ponder = self.ponder.load(Ordering::Relaxed) && !self.force && !self.hold_ponder;
+        if !wants_ponder {
+            return;
+        }
+        let session = self.session();
+        if session.side_to_move() == self.engine_side || session.outcome().is_some() {
+            return;
+        }
+        drop(session);
+        self.spawn(PONDERING, |ctx| {
+            let session = lock(&ctx.session);
+            ctx.ponder_on(session.as_ref());
+        });
+    }
+
+    fn features(&self) {
+        self.send("feature done=0");
+        let variants: Vec<&str> = SEARCHABLE_NAMES
+            .iter()
+            .filter_map(|v| with_searchable_variant(v, NewSession).ok())
+            .map(|s| s.xboard().name)
+            .filter(|name| !name.is_empty())
+            .collect();
+        self.send(&format!(
+            "feature myname=\"kaleido {}\" ping=1 setboard=1 playother=1 usermove=1 time=1 \
+             draw=0 sigint=0 reuse=1 analyze=1 colors=0 name=0 nps=0 memory=1 \
+             smp=1 highlight=1 variants=\"{}\"",
+            env!("CARGO_PKG_VERSION"),
+            variants.join(",")
+        ));
+        self.send(&format!(
+            "feature option=\"Hash -spin {DEFAULT_HASH_MB} 1 {MAX_HASH_MB}\""
+        ));
+        self.send(&format!(
+            "feature option=\"Threads -spin 1 1 {MAX_THREADS}\""
+        ));
+        self.send(&format!(
+            "feature option=\"Move Overhead -spin {DEFAULT_OVERHEAD_MS} 0 5000\""
+        ));
+        self.send("feature done=1");
+    }
+
+    fn resize_hash(&mut self, mb: usize) {
+        self.tt = Arc::new(TranspositionTable::new(mb.clamp(1, MAX_HASH_MB)));
+    }
+
+    /// `option NAME=VALUE` for the options announced in `features`.
+    fn option(&mut self, args: &str, line: &str) {
+        let (name, value) = args.split_once('=').unwrap_or((args, ""));
+        let number = value.trim().parse::<usize>().ok();
+        match (name.trim(), number) {
+            ("Hash", Some(mb)) if (1..=MAX_HASH_MB).contains(&mb) => {
+                self.settle();
+                self.resize_hash(mb);
+            }
+            ("Threads", Some(n)) if (1..=MAX_THREADS).contains(&n) => self.threads = n,
+            ("Move Overhead", Some(ms)) if ms <= 5000 => {
+                self.overhead = Duration::from_millis(ms as u64)
+            }
+            ("Hash" | "Threads" | "Move Overhead", _) => self.error("bad option value", line),
+            _ => self.error("unknown option", line),
+        }
+    }
+
+    /// `new`: chess from the start, kaleido plays Black, no depth limit, clocks reset.
+    fn new_game(&mut self) {
+        self.abort();
+        *self.session() = with_default_variant(NewSession);
+        self.tt.clear();
+        self.start_game();
+        self.clock.depth = None;
+        self.clock.mine = None;
+        self.clock.theirs = None;
+    }
+
+    fn start_game(&mut self) {
+        self.force = false;
+        self.engine_side = 1;
+        self.hold_ponder = true;
+        self.position_ok = true;
+        self.moves_made.store(0, Ordering::Relaxed);
+    }
+
+    /// `variant NAME`: the session for the variant XBoard calls NAME, and the lines that tell
+    /// XBoard about it.
+    fn variant(&mut self, name: &str, line: &str) {
+        self.abort();
+        let chosen = SEARCHABLE_NAMES
+            .iter()
+            .filter_map(|v| with_searchable_variant(v, NewSession).ok())
+            .find(|s| s.xboard().offered() && s.xboard().name == name);
+        let Some(session) = chosen else {
+            return self.error("unsupported variant", line);
+        };
+        let facts = session.xboard();
+        if let Some(setup) = facts.setup {
+            let (files, ranks) = session.board_size();
+            self.send(&format!(
+                "setup ({}) {files}x{ranks}+0_{} {}",
+                setup.piece_to_char,
+                setup.parent,
+                session.start_fen()
+            ));
+        }
+        for piece in facts.pieces {
+            self.send(&format!("piece {piece}"));
+        }
+        if let Display::OwnTokens { reason, example } = facts.display {
+            self.send(&format!(
+                "tellusererror kaleido plays {name} over XBoard only with its own move tokens \
+                 (e.g. {example}): {reason}. A stock XBoard cannot follow this game; use a UCI \
+                 GUI or a client that sends and reads these tokens."
+            ));
+        }
+        *self.session() = session;
+        self.tt.clear();
+        let (force, side) = (self.force, self.engine_side);
+        self.start_game();
+        // `variant` comes after `new`; it changes the game, not who plays which side.
+        self.force = force;
+        self.engine_side = side;
+    }
+
+    fn setboard(&mut self, fen: &str, line: &str) {
+        self.abort();
+        let result = self.session().set_position(Some(fen.trim()), &[]);
+        match result {
+            Ok(()) => {
+                self.position_ok = true;
+                self.moves_made.store(0, Ordering::Relaxed);
+            }
+            Err(e) => {
+                self.position_ok = false;
+                log::warn!("setboard refused: {e}");
+                self.send(&format!(
+                    "tellusererror Illegal position: {}",
+                    quote(&e, 200)
+                ));
+                let _ = line;
+            }
+        }
+    }
+
+    /// A move from the user or the other engine; then kaleido thinks if it is on move.
+    fn user_move(&mut self, token: &str) {
+        self.settle();
+        if !self.position_ok {
+            return self.illegal("no valid position", token);
+        }
+        let mover = self.session().side_to_move();
+        let played = self.session().play(token);
+        if let Err(reason) = played {
+            return self.illegal(&reason, token);
+        }
+        self.hold_ponder = false;
+        if self.force || self.analysing {
+            return;
+        }
+        let (side, outcome) = {
+            let s = self.session();
+            (s.side_to_move(), s.outcome())
+        };
+        if let Some(outcome) = outcome {
+            return self.send(&notation::result(outcome));
+        }
+        if side == mover {
+            // Part of a turn of several moves (doublemove): in play, where a GUI would now hand
+            // the move to kaleido while the same side is still on move, the whole turn must
+            // come as one token. Refusing here is where a stock XBoard would desynchronise.
+            self.session().undo();
+            let example = match self.session().xboard().display {
+                Display::OwnTokens { example, .. } => example,
+                Display::Full => "leg1,leg2",
+            };
+            return self.illegal(
+                &format!(
+                    "the turn goes on after this move; send the whole turn as one token, \
+                     e.g. {example}"
+                ),
+                token,
+            );
+        }
+        if side == self.engine_side {
+            self.think();
+        }
+    }
+
+    fn undo(&mut self, plies: usize, line: &str) {
+        self.settle();
+        for _ in 0..plies {
+            if !self.session().undo() {
+                return self.error("no move to take back", line);
+            }
+        }
+        self.position_ok = true;
+    }
+
+    /// `lift SQUARE`: highlight where the man there can go (kaleido knows the rules even
+    /// where XBoard does not).
+    fn lift(&mut self, args: &str, line: &str) {
+        let Some(from) = notation::square(args.trim()) else {
+            return self.error("not a square", line);
+        };
+        self.settle();
+        let session = self.session();
+        let (files, ranks) = session.board_size();
+        if from.0 >= files || from.1 >= ranks {
+            drop(session);
+            return self.error("square off the board", line);
+        }
+        let targets: Vec<(u8, u8)> = session
+            .legal_moves()
+            .iter()
+            .filter_map(|t| notation::from_to(t))
+            .filter(|&(f, _)| f == from)
+            .map(|(_, to)| to)
+            .collect();
+        drop(session);
+        self.send(&notation::highlight(files, ranks, &targets, 'Y'));
+    }
+
+    /// `.` in analyse mode: `stat01: time nodes ply mvleft mvtot`, from the last completed
+    /// iteration (so no moves are left at its depth).
+    fn status(&self) {
+        let Some(running) = &self.search else { return };
+        if self.phase() != Some(ANALYSING) {
+            return;
+        }
+        let (depth, nodes, moves) = self
+            .progress
+            .lock()
+            .map(|p| (p.depth, p.nodes, p.moves))
+            .unwrap_or((0, 0, 0));
+        self.send(&format!(
+            "stat01: {} {nodes} {depth} 0 {moves}",
+            running.started.elapsed().as_millis() / 10
+        ));
+    }
+
+    /// Whether an unknown word is meant as a move: coordinate-like (`e2e4`, `l12l14q`), or one
+    /// of kaleido's own multi-part tokens (`e7e5,b8c6`, `c7cw`).
+    fn looks_like_move(word: &str) -> bool {
+        notation::from_to(word).is_some()
+            || (notation::square(word.get(..2).unwrap_or("")).is_some()
+                && (word.contains(',') || word.ends_with("cw")))
+            || word == "@@@@"
+    }
+
+    /// Handles one line; false on `quit`.
+    fn command(&mut self, line: &str) -> bool {
+        let line = line.trim();
+        let (cmd, args) = line.split_once(char::is_whitespace).unwrap_or((line, ""));
+        let args = args.trim();
+        match cmd {
+            "" => {}
+            "xboard" | "accepted" | "rejected" | "random" | "computer" | "name" | "rating"
+            | "ics" | "draw" | "put" | "hover" => {}
+            "protover" => self.features(),
+            "new" => self.new_game(),
+            "variant" => self.variant(args, line),
+            "quit" => {
+                self.abort();
+                return false;
+            }
+            "force" => {
+                self.abort();
+                self.force = true;
+            }
+            "go" => {
+                self.force = false;
+                self.analysing = false;
+                self.abort();
+                let side = self.session().side_to_move();
+                self.engine_side = side;
+                self.think();
+            }
+            "playother" => {
+                self.abort();
+                self.force = false;
+                let side = self.session().side_to_move();
+                self.engine_side = 1 - side.min(1);
+            }
+            "level" => {
+                if let Err(e) = self.clock.level(args) {
+                    self.error(&e, line);
+                }
+            }
+            "st" => {
+                if let Err(e) = self.clock.fixed(args) {
+                    self.error(&e, line);
+                }
+            }
+            "sd" => {
+                if let Err(e) = self.clock.depth(args) {
+                    self.error(&e, line);
+                }
+            }
+            "time" => match centiseconds(args) {
+                Ok(t) => self.clock.mine = Some(t),
+                Err(e) => self.error(&e, line),
+            },
+            "otim" => match centiseconds(args) {
+                Ok(t) => self.clock.theirs = Some(t),
+                Err(e) => self.error(&e, line),
+            },
+            "usermove" => {
+                if args.is_empty() || args.contains(char::is_whitespace) {
+                    self.error("usermove needs one move", line);
+                } else {
+                    self.user_move(args);
+                }
+            }
+            "?" => self.move_now(),
+            "ping" => {
+                self.settle();
+                self.send(&format!("pong {args}"));
+            }
+            "result" => {
+                self.abort();
+                self.force = true;
+            }
+            "setboard" => self.setboard(args, line),
+            "undo" => self.undo(1, line),
+            "remove" => self.undo(2, line),
+            "hard" => self.ponder.store(true, Ordering::Relaxed),
+            "easy" => {
+                self.ponder.store(false, Ordering::Relaxed);
+                if self.phase() == Some(PONDERING) {
+                    self.abort();
+                }
+            }
+            "post" => self.post.store(true, Ordering::Relaxed),
+            "nopost" => self.post.store(false, Ordering::Relaxed),
+            "analyze" => {
+                self.abort();
+                self.analysing = true;
+                self.force = true;
+            }
+            "exit" => {
+                if self.analysing {
+                    self.abort();
+                    self.analysing = false;
+                } else {
+                    self.error("not analysing", line);
+                }
+            }
+            "." => self.status(),
+            "hint" => {
+                let reply = self
+                    .progress
+                    .lock()
+                    .ok()
+                    .and_then(|p| p.expected_reply.clone());
+                if let Some(reply) = reply {
+                    self.send(&format!("Hint: {reply}"));
+                }
+            }
+            "bk" => {
+                self.send(" kaleido has no opening book");
+                self.send("");
+            }
+            "memory" => match args.parse::<usize>() {
+                Ok(mb) if mb >= 1 => {
+                    self.settle();
+                    self.resize_hash(mb);
+                }
+                _ => self.error("memory needs a size in MB", line),
+            },
+            "cores" => match args.parse::<usize>() {
+                Ok(n) if n >= 1 => self.threads = n.min(MAX_THREADS),
+                _ => self.error("cores needs a number of 1 or more", line),
+            },
+            "option" => self.option(args, line),
+            "lift" => self.lift(args, line),
+            "edit" => self.error("not supported, kaleido asks for setboard", line),
+            "white" | "black" => self.error("obsolete, kaleido asks for colors=0", line),
+            other if Engine::looks_like_move(other) && args.is_empty() => self.user_move(other),
+            _ => self.error("unknown command", line),
+        }
+        self.resume();
+        true
+    }
+}
+
+/// The XBoard loop over `input`, after its first `xboard` line; returns at `quit` or at the end
+/// of input (where a thinking search still finishes and sends its move).
+pub fn run<R: BufRead>(input: &mut R, out: Output) {
+    let mut engine = Engine::new(out);
+    loop {
+        match read_line(input) {
+            Line::End => break,
+            Line::TooLong => engine.error("line too long", "(a line of over 1 MiB, ignored)"),
+            Line::Text(line) => {
+                if !engine.command(&line) {
+                    return;
+                }
+            }
+        }
+    }
+    engine.settle();
+}

@@ -1,0 +1,144 @@
+//! The searches that run beside the XBoard command loop: thinking on kaleido's move (which plays
+//! and sends the move, claims a result, then ponders on the opponent's time when `hard` is on),
+//! and analysing. The loop only starts, stops and waits for them (mod.rs).
+
+use super::notation;
+use crate::protocol::output::Output;
+use crate::protocol::session::{Answer, Report, Session};
+use crate::search::{Limits, TranspositionTable};
+use std::sync::atomic::{AtomicBool, AtomicU32, AtomicU8, Ordering};
+use std::sync::{Arc, Mutex, MutexGuard};
+use std::thread::JoinHandle;
+use std::time::Instant;
+
+/// What a search thread is doing; a thinking search turns into a ponder search after its move.
+pub(super) const THINKING: u8 = 0;
+pub(super) const PONDERING: u8 = 1;
+pub(super) const ANALYSING: u8 = 2;
+
+/// The progress of the running search, for `.` (`stat01`) and `hint`.
+#[derive(Default)]
+pub(super) struct Progress {
+    pub(super) depth: i32,
+    pub(super) nodes: u64,
+    /// Legal moves of the analysed position.
+    pub(super) moves: usize,
+    /// The move to suggest on `hint`.
+    pub(super) expected_reply: Option<String>,
+}
+
+/// A search on its own thread.
+pub(super) struct Running {
+    pub(super) handle: JoinHandle<()>,
+    pub(super) phase: Arc<AtomicU8>,
+    /// Stops the thinking (or analysing) search; the move is still played and sent.
+    pub(super) stop: Arc<AtomicBool>,
+    /// Stops a ponder search.
+    pub(super) stop_ponder: Arc<AtomicBool>,
+    /// Set before stopping when the search's answer must not be played (`force`, `new`, ...).
+    pub(super) discard: Arc<AtomicBool>,
+    pub(super) started: Instant,
+}
+
+/// Everything a search thread needs, cloned from the engine.
+pub(super) struct SearchContext {
+    pub(super) out: Output,
+    pub(super) session: Arc<Mutex<Box<dyn Session>>>,
+    pub(super) tt: Arc<TranspositionTable>,
+    pub(super) threads: usize,
+    pub(super) post: Arc<AtomicBool>,
+    pub(super) ponder: Arc<AtomicBool>,
+    pub(super) moves_made: Arc<AtomicU32>,
+    pub(super) progress: Arc<Mutex<Progress>>,
+    pub(super) phase: Arc<AtomicU8>,
+    pub(super) stop: Arc<AtomicBool>,
+    pub(super) stop_ponder: Arc<AtomicBool>,
+    pub(super) discard: Arc<AtomicBool>,
+}
+
+pub(super) fn lock(session: &Mutex<Box<dyn Session>>) -> MutexGuard<'_, Box<dyn Session>> {
+    // A search thread that panicked leaves the lock poisoned; the session is still whole.
+    session.lock().unwrap_or_else(|e| e.into_inner())
+}
+
+impl SearchContext {
+    /// Runs a search with thinking output (when `post` is on) and progress for `.`.
+    fn search(&self, session: &dyn Session, limits: &Limits, stop: &AtomicBool) -> Answer {
+        if let Ok(mut p) = self.progress.lock() {
+            p.depth = 0;
+            p.nodes = 0;
+        }
+        // A hint is for the opponent: after kaleido's own move, the reply its search expects;
+        // while pondering or analysing, the best move of the side on move.
+        let hint_ply = usize::from(self.phase.load(Ordering::Relaxed) == THINKING);
+        let mut on_info = |r: Report| {
+            if let Ok(mut p) = self.progress.lock() {
+                p.depth = r.depth;
+                p.nodes = r.nodes;
+                p.expected_reply = r.pv.get(hint_ply).cloned();
+            }
+            if self.post.load(Ordering::Relaxed) {
+                self.out.send(&notation::thinking(
+                    r.depth, &r.score, r.time_ms, r.nodes, &r.pv,
+                ));
+            }
+        };
+        session.think_among(limits, &[], &self.tt, self.threads, stop, &mut on_info)
+    }
+
+    /// Thinks, plays and sends the move (or the result when there is none), then ponders on
+    /// the opponent's time when `hard` is on.
+    pub(super) fn think(self, limits: Limits) {
+        let mut session = lock(&self.session);
+        let answer = self.search(session.as_ref(), &limits, &self.stop);
+        if self.discard.load(Ordering::Relaxed) {
+            return;
+        }
+        if let Answer::Move(token) = answer {
+            if let Err(e) = session.play(&token) {
+                // The search's own move should always be legal; say so rather than desync.
+                log::error!("kaleido's own move {token} was refused: {e}");
+                self.out
+                    .send(&format!("Error (internal: own move refused): {token}"));
+                return;
+            }
+            self.moves_made.fetch_add(1, Ordering::Relaxed);
+            self.out.send(&format!("move {token}"));
+        }
+        if let Some(outcome) = session.outcome() {
+            self.out.send(&notation::result(outcome));
+            return;
+        }
+        if self.ponder.load(Ordering::Relaxed) && !self.discard.load(Ordering::Relaxed) {
+            self.phase.store(PONDERING, Ordering::Relaxed);
+            self.ponder_on(session.as_ref());
+        }
+    }
+
+    /// Searches the position with the opponent to move until stopped: the table keeps what it
+    /// learns for kaleido's next move.
+    pub(super) fn ponder_on(&self, session: &dyn Session) {
+        let open = Limits {
+            infinite: true,
+            ..Limits::default()
+        };
+        let _ = self.search(session, &open, &self.stop_ponder);
+    }
+
+    /// Analyse mode: searches until stopped, with thinking output.
+    pub(super) fn analyse(self) {
+        let session = lock(&self.session);
+        if let Some(outcome) = session.outcome() {
+            if self.post.load(Ordering::Relaxed) {
+                self.out
+                    .send(&format!("0 0 0 0 ({})", notation::result(outcome)));
+            }
+            return;
+        }
+        let open = Limits {
+            infinite: true,
+            ..Limits::default()
+        };
+        let _ = self.search(session.as_ref(), &open, &self.stop);
+    }
+}

@@ -1,0 +1,66 @@
+#!/usr/bin/env python3
+"""A real XBoard-protocol client against kaleido: python-chess plays whole standard-chess games.
+
+python-chess's XBoard driver needs `setboard=1`, sends `new`, `force`, `setboard`, `usermove`,
+`st` with fractional seconds (or `level`/`time`/`otim` for clock limits), `go`, `ping`, and
+reads `move`, thinking output and result claims; it raises on an illegal or garbled move, a
+desynchronised conversation or an engine that dies. So finished games prove the XBoard loop
+works with a client people use. Run by .ci/run.
+
+Usage: xboard_games.py PATH_TO_KALEIDO
+"""
+import sys
+
+import chess
+import chess.engine
+
+
+def move_limit(seconds_or_clock, board):
+    """A fixed time per move, or both clocks with an increment (sent as level/time/otim)."""
+    if isinstance(seconds_or_clock, float):
+        return chess.engine.Limit(time=seconds_or_clock)
+    base, inc = seconds_or_clock
+    return chess.engine.Limit(white_clock=base, black_clock=base, white_inc=inc, black_inc=inc)
+
+
+def play(engine_path, white_limit, black_limit, max_plies=300):
+    """One game of kaleido against itself over XBoard; returns the finished board."""
+    white = chess.engine.SimpleEngine.popen_xboard(engine_path)
+    black = chess.engine.SimpleEngine.popen_xboard(engine_path)
+    try:
+        black.configure({"Hash": 16})
+        board = chess.Board()
+        while not board.is_game_over(claim_draw=True) and board.ply() < max_plies:
+            engine, limit = (white, white_limit) if board.turn == chess.WHITE else (black, black_limit)
+            result = engine.play(board, move_limit(limit, board), info=chess.engine.INFO_SCORE)
+            if result.move is None or result.move not in board.legal_moves:
+                raise AssertionError(f"illegal answer {result.move} in {board.fen()}")
+            board.push(result.move)
+        if not board.is_game_over():
+            # Analyse mode (post, analyze, exit), as GUIs use it.
+            info = white.analyse(board, chess.engine.Limit(time=0.2))
+            if "score" not in info or "pv" not in info:
+                raise AssertionError(f"analysis gave no score or pv: {info}")
+        return board
+    finally:
+        white.quit()
+        black.quit()
+
+
+def main():
+    if len(sys.argv) != 2:
+        sys.exit(__doc__)
+    games = [
+        play(sys.argv[1], 0.02, 0.01),
+        play(sys.argv[1], 0.01, 0.02),
+        # Clock play: 3 s each plus 20 ms a move, through level, time and otim.
+        play(sys.argv[1], (3.0, 0.02), (3.0, 0.02), max_plies=120),
+    ]
+    for board in games:
+        outcome = board.outcome(claim_draw=True)
+        ending = outcome.termination.name.lower() if outcome else "ply limit"
+        print(f"python-chess XBoard game: {board.ply()} plies, {board.result(claim_draw=True)} ({ending})")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,100 @@
+#!/usr/bin/env python3
+"""The real XBoard against kaleido: a whole cylinder-chess game, kaleido vs Fairy-Max.
+
+XBoard (Debian `xboard`, run under `xvfb-run`) is the first-engine host, so it accepts
+kaleido's `piece` commands (Betza with the cylinder modifier `o`) and keeps legality testing,
+mate detection and claim testing on. The game runs at a fast incremental control in match mode
+and XBoard exits by itself at the end. The script then reads XBoard's debug log and saved PGN:
+no illegal move or engine error on either side, no time forfeit, the piece definitions taken,
+and a proper result. Run by .ci/run; a missing tool is a failure, not a skip.
+
+Usage: xboard_gui.py PATH_TO_KALEIDO
+"""
+import os
+import re
+import shutil
+import subprocess
+import sys
+import tempfile
+
+XBOARD = "/usr/games/xboard"
+FAIRYMAX = "/usr/games/fairymax"
+# Seconds for the whole run: a game at 20 s + 0.2 s a move per side ends well inside this.
+DEADLINE = 300
+
+
+def need(path_or_name):
+    found = shutil.which(path_or_name) or (os.access(path_or_name, os.X_OK) and path_or_name)
+    if not found:
+        sys.exit(f"xboard_gui.py: {path_or_name} is missing (apt-get install xboard xvfb fairymax)")
+    return found
+
+
+def main():
+    if len(sys.argv) != 2:
+        sys.exit(__doc__)
+    kaleido = os.path.abspath(sys.argv[1])
+    xvfb_run, xboard, fairymax = need("xvfb-run"), need(XBOARD), need(FAIRYMAX)
+    work = tempfile.mkdtemp(prefix="kaleido-xboard-")
+    try:
+        log, pgn = os.path.join(work, "debug.log"), os.path.join(work, "game.pgn")
+        command = [
+            xvfb_run, "-a", xboard,
+            "-fcp", kaleido, "-fd", work, "-scp", fairymax, "-sd", work,
+            "-variant", "cylinder", "-matchGames", "1",
+            "-tc", "0:20", "-inc", "0.2", "-autoCallFlag", "true",
+            "-testLegality", "true", "-testClaims", "true",
+            "-adjudicateDrawMoves", "100",
+            "-xponder", "-xexit", "-saveSettingsOnExit", "false",
+            "-debug", "-nameOfDebugFile", log, "-saveGameFile", pgn,
+        ]
+        # A private HOME keeps XBoard from reading or writing the user's settings file.
+        env = dict(os.environ, HOME=work)
+        try:
+            run = subprocess.run(command, env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
+                                 timeout=DEADLINE)
+        except subprocess.TimeoutExpired:
+            sys.exit(f"xboard_gui.py: XBoard did not finish the game within {DEADLINE} s")
+        if run.returncode != 0:
+            sys.exit(f"xboard_gui.py: XBoard exited with {run.returncode}:\n"
+                     f"{run.stdout.decode(errors='replace')[-2000:]}")
+        check(open(log, errors="replace").read(), open(pgn, errors="replace").read())
+    finally:
+        shutil.rmtree(work, ignore_errors=True)
+
+
+def check(log, pgn):
+    failures = []
+    from_kaleido = [l.split(":", 1)[1].strip() for l in log.splitlines() if "<first :" in l]
+    kaleido_moves = [l for l in from_kaleido if l.startswith("move ")]
+    pieces = [l for l in from_kaleido if l.startswith("piece ")]
+    for line in log.splitlines():
+        if re.search(r"illegal move", line, re.I):
+            failures.append(f"illegal move in the log: {line.strip()}")
+        if re.search(r"<first\s*:\s*Error", line):
+            failures.append(f"kaleido reported an error: {line.strip()}")
+    if len(pieces) < 6:
+        failures.append(f"kaleido sent {len(pieces)} piece commands, expected 6 per game")
+    if "VariantMen" not in pgn:
+        failures.append("XBoard did not take kaleido's piece definitions (no VariantMen tag)")
+    result = re.search(r'\[Result "([^"]*)"\]', pgn)
+    if not result or result.group(1) not in ("1-0", "0-1", "1/2-1/2"):
+        failures.append(f"no proper result in the PGN: {result.group(1) if result else 'none'}")
+    ending = re.search(r"\{([^{}]*)\}\s*(1-0|0-1|1/2-1/2|\*)\s*$", pgn.strip())
+    reason = ending.group(1) if ending else "unknown"
+    if re.search(r"forfeit|time|illegal|false|disconnect|crash", reason, re.I):
+        failures.append(f"the game ended badly: {reason}")
+    if len(kaleido_moves) < 5:
+        failures.append(f"kaleido made only {len(kaleido_moves)} moves")
+    if failures:
+        sys.exit("xboard_gui.py: " + "\n  ".join(failures))
+    white = re.search(r'\[White "([^"]*)"\]', pgn)
+    movetext = re.sub(r"\{[^}]*\}|\[[^]]*\]", " ", pgn).split()
+    sans = [t for t in movetext if not re.fullmatch(r"\d+\.+|1-0|0-1|1/2-1/2|\*", t)]
+    print(f"XBoard cylinder game: {white.group(1) if white else '?'} as White vs Fairy-Max, "
+          f"{len(sans)} plies ({len(kaleido_moves)} by kaleido), {result.group(1)} ({reason})")
+    print("  " + " ".join(sans))
+
+
+if __name__ == "__main__":
+    main()
