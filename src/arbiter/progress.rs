@@ -1,0 +1,47 @@
+//! A one-line progress bar on stderr, drawn only when stderr is a terminal (a log file or a
+//! pipe gets nothing).
+
+use std::io::{IsTerminal, Write};
+
+pub struct Progress {
+    total: usize,
+    enabled: bool,
+}
+
+impl Progress {
+    pub fn new(total: usize) -> Progress {
+        Progress {
+            total,
+            enabled: std::io::stderr().is_terminal(),
+        }
+    }
+
+    pub fn show(&self, done: usize, summary: &str) {
+        if !self.enabled {
+            return;
+        }
+        const WIDTH: usize = 30;
+        let filled = (done * WIDTH)
+            .checked_div(self.total)
+            .unwrap_or(0)
+            .min(WIDTH);
+        let mut err = std::io::stderr().lock();
+        let _ = write!(
+            err,
+            "\r\x1b[2K[{}{}] {done}/{} {summary}",
+            "#".repeat(filled),
+            "-".repeat(WIDTH - filled),
+            self.total
+        );
+        let _ = err.flush();
+    }
+
+    /// Wipes the bar so that the next stdout line starts clean.
+    pub fn clear(&self) {
+        if self.enabled {
+            let mut err = std::io::stderr().lock();
+            let _ = write!(err, "\r\x1b[2K");
+            let _ = err.flush();
+        }
+    }
+}

@@ -1,0 +1,73 @@
+//! The client side of kaleido's three-player `tri` dialect (docs/protocol.md): UCI's shape with
+//! `tri`/`triok` for the greeting, one clock per seat in `go` (`t0 t1 t2`, `inc0 inc1 inc2`, in
+//! milliseconds) and a score per seat in `info ... score s0 s1 s2`. The dialect serves one
+//! variant, so there is no UCI_Variant to set.
+
+use super::config::EngineConfig;
+use super::engine::pawns;
+use super::process::EngineProcess;
+use super::uci_client::{Dialect, UciClient};
+use std::time::Duration;
+
+pub struct Tri;
+
+impl Dialect for Tri {
+    fn greeting(&self) -> (&'static str, &'static str) {
+        ("tri", "triok")
+    }
+    fn selects_variant(&self) -> bool {
+        false
+    }
+    fn new_game(&self) -> Option<&'static str> {
+        None
+    }
+    fn clock_words(&self, clocks: &[Duration], increment: Duration) -> String {
+        let inc = increment.as_millis();
+        let mut words = Vec::new();
+        for (i, c) in clocks.iter().enumerate() {
+            words.push(format!("t{i} {}", c.as_millis()));
+        }
+        for i in 0..clocks.len() {
+            words.push(format!("inc{i} {inc}"));
+        }
+        words.join(" ")
+    }
+    /// Three centipawn scores, one per seat; written `+0.12,-0.40,+0.28`.
+    fn score(&self, words: &[&str]) -> Option<String> {
+        let scores: Vec<i64> = words
+            .iter()
+            .take(3)
+            .map(|w| w.parse().ok())
+            .collect::<Option<_>>()?;
+        (scores.len() == 3).then(|| {
+            scores
+                .iter()
+                .map(|&s| pawns(s))
+                .collect::<Vec<_>>()
+                .join(",")
+        })
+    }
+}
+
+pub fn tri(process: EngineProcess, config: EngineConfig) -> UciClient {
+    UciClient::with_dialect(process, config, Box::new(Tri))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn tri_clocks_and_scores() {
+        let ms = Duration::from_millis;
+        assert_eq!(
+            Tri.clock_words(&[ms(1000), ms(2000), ms(3000)], ms(50)),
+            "t0 1000 t1 2000 t2 3000 inc0 50 inc1 50 inc2 50"
+        );
+        assert_eq!(
+            Tri.score(&["12", "-40", "28", "pv"]),
+            Some("+0.12,-0.40,+0.28".to_string())
+        );
+        assert_eq!(Tri.score(&["12", "x"]), None);
+    }
+}
