@@ -60,6 +60,8 @@ pub enum Fault {
     Startup(String),
     /// The engine refused a legal move or a command mid-game and cannot follow the game.
     Refused(String),
+    /// An engine playing without a clock said nothing for this long.
+    Hang(Duration),
     /// The engine cannot play this game at all (variant not offered, no FEN set-up); a
     /// configuration error that stops the match rather than forfeiting games one by one.
     Unsupported(String),

@@ -290,9 +290,7 @@ pub fn play<G: Game>(spec: &GameSpec) -> GameEnd {
             Err(fault) => {
                 let fault = match fault {
                     // Without a clock, silence past the hang limit is a stall, not a flag.
-                    Fault::Timeout if limited || clocks.is_none() => {
-                        Fault::Refused(format!("no move within {} s", allowance.as_secs()))
-                    }
+                    Fault::Timeout if limited || clocks.is_none() => Fault::Hang(allowance),
                     other => other,
                 };
                 break forfeit(players, mover, fault, spec);
@@ -366,9 +364,13 @@ fn forfeit(players: usize, seat: usize, fault: Fault, spec: &GameSpec) -> Ending
             Termination::RulesInfraction,
         ),
         Fault::Refused(why) => (
+            format!("{who} refuses the game: {}", crate::errors::quote(&why, 80)),
+            Termination::RulesInfraction,
+        ),
+        Fault::Hang(limit) => (
             format!(
-                "{who}'s connection stalls: {}",
-                crate::errors::quote(&why, 80)
+                "{who}'s connection stalls: no move within {} s",
+                limit.as_secs()
             ),
             Termination::RulesInfraction,
         ),

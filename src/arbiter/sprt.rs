@@ -78,14 +78,17 @@ impl Sprt {
         ((1.0 - self.beta) / self.alpha).ln()
     }
 
-    /// The log-likelihood ratio of H1 against H0 given the results so far; 0 while the
-    /// results have no spread yet (no game, or every game the same result).
+    /// The log-likelihood ratio of H1 against H0 given the results so far (0 before the first
+    /// game). A result kind not seen yet counts as 0.001 of a game, as fishtest regularises,
+    /// so that a match won or lost game after game still reaches a bound.
     pub fn llr(&self, score: &Score) -> f64 {
-        let n = score.games() as f64;
-        if n == 0.0 {
+        if score.games() == 0 {
             return 0.0;
         }
-        let (w, d) = (score.wins as f64 / n, score.draws as f64 / n);
+        let count = |c: u32| if c == 0 { 1e-3 } else { c as f64 };
+        let (wins, losses, draws) = (count(score.wins), count(score.losses), count(score.draws));
+        let n = wins + losses + draws;
+        let (w, d) = (wins / n, draws / n);
         let m = w + d / 2.0;
         let variance = w + d / 4.0 - m * m;
         if variance <= 0.0 {
@@ -210,16 +213,17 @@ mod tests {
             }),
             "SPRT: llr 0.431 (14.6%), lbound -2.94, ubound 2.94"
         );
-        // No spread yet: no evidence either way.
+        // No game: no evidence either way. Only wins: regularised, so it still decides:
+        // W=8, L=D=0.001: m = 0.999813, var = 0.000156, LLR = 0.007196 * 0.992430 /
+        // (2 * 0.000156 / 8.002) = 182.93.
         assert_eq!(s.llr(&Score::default()), 0.0);
-        assert_eq!(
-            s.llr(&Score {
-                wins: 4,
-                losses: 0,
-                draws: 0
-            }),
-            0.0
-        );
+        let sweep = Score {
+            wins: 8,
+            losses: 0,
+            draws: 0,
+        };
+        assert!(close(s.llr(&sweep), 182.93, 0.01), "{}", s.llr(&sweep));
+        assert_eq!(s.verdict(&sweep), Verdict::H1);
     }
 
     #[test]

@@ -1,10 +1,10 @@
 //! The client side of kaleido's three-player `tri` dialect (docs/protocol.md): UCI's shape with
 //! `tri`/`triok` for the greeting, one clock per seat in `go` (`t0 t1 t2`, `inc0 inc1 inc2`, in
-//! milliseconds) and a score per seat in `info ... score s0 s1 s2`. The dialect serves one
-//! variant, so there is no UCI_Variant to set.
+//! milliseconds) and a score per seat in `info ... score s0 s1 s2` (each seat's expected
+//! points in hundredths; they add up to 200). The dialect serves the multi-player variants,
+//! today trichess alone, so there is no variant to set.
 
 use super::config::EngineConfig;
-use super::engine::pawns;
 use super::process::EngineProcess;
 use super::uci_client::{Dialect, UciClient};
 use std::time::Duration;
@@ -19,7 +19,7 @@ impl Dialect for Tri {
         false
     }
     fn new_game(&self) -> Option<&'static str> {
-        None
+        Some("newgame")
     }
     fn clock_words(&self, clocks: &[Duration], increment: Duration) -> String {
         let inc = increment.as_millis();
@@ -32,7 +32,8 @@ impl Dialect for Tri {
         }
         words.join(" ")
     }
-    /// Three centipawn scores, one per seat; written `+0.12,-0.40,+0.28`.
+    /// Three expected-points scores in hundredths, one per seat; written in points,
+    /// `0.79,0.41,0.79`.
     fn score(&self, words: &[&str]) -> Option<String> {
         let scores: Vec<i64> = words
             .iter()
@@ -42,7 +43,7 @@ impl Dialect for Tri {
         (scores.len() == 3).then(|| {
             scores
                 .iter()
-                .map(|&s| pawns(s))
+                .map(|&s| format!("{:.2}", s as f64 / 100.0))
                 .collect::<Vec<_>>()
                 .join(",")
         })
@@ -65,8 +66,8 @@ mod tests {
             "t0 1000 t1 2000 t2 3000 inc0 50 inc1 50 inc2 50"
         );
         assert_eq!(
-            Tri.score(&["12", "-40", "28", "pv"]),
-            Some("+0.12,-0.40,+0.28".to_string())
+            Tri.score(&["79", "41", "79", "nodes"]),
+            Some("0.79,0.41,0.79".to_string())
         );
         assert_eq!(Tri.score(&["12", "x"]), None);
     }

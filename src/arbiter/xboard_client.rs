@@ -71,10 +71,9 @@ fn thinking(line: &str) -> Option<Thought> {
     let mut words = line.split_whitespace();
     let depth: u32 = words.next()?.trim_end_matches(['.', '&']).parse().ok()?;
     let score: i64 = words.next()?.parse().ok()?;
-    // Engines write mates as 100000 + distance (in plies), a common XBoard convention.
-    let score = if score.abs() > 90_000 {
-        let plies = 100_000 - score.abs();
-        mate(score.signum() * (plies + 1) / 2)
+    // CECP: "mate in N moves" is 100000 + N, "mated in N" is -100000 - N.
+    let score = if score.abs() >= 100_000 {
+        mate(score.signum() * (score.abs() - 100_000))
     } else {
         pawns(score)
     };
@@ -311,8 +310,10 @@ mod tests {
     fn thinking_lines() {
         let t = thinking(" 6      3       10     104514 g8f6 b1c3").unwrap_or_default();
         assert_eq!((t.depth, t.score.as_deref()), (Some(6), Some("+0.03")));
-        let m = thinking("9 99997 20 5000 e2e4").unwrap_or_default();
+        let m = thinking("9 100002 20 5000 e2e4").unwrap_or_default();
         assert_eq!(m.score.as_deref(), Some("+M2"));
+        let m = thinking("9 -100003 20 5000 e2e4").unwrap_or_default();
+        assert_eq!(m.score.as_deref(), Some("-M3"));
         assert!(thinking("# times @ 3952").is_none());
         assert!(thinking("move e2e4").is_none());
     }
