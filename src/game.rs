@@ -70,4 +70,10 @@ pub trait Game: Clone + Send + Sync + 'static {
 
     /// Plies since the last irreversible move: no earlier position can repeat this one.
     fn reversible_plies(&self) -> u32;
+
+    /// The board drawn as text for a protocol's `d` command; variants without a drawing of
+    /// their own show their FEN.
+    fn diagram(&self) -> String {
+        self.fen()
+    }
 }

@@ -2,6 +2,7 @@
 //! here once, at the top, so no hot loop ever branches on the variant.
 
 use crate::game::Game;
+use crate::search::multi::MultiSearchable;
 use crate::search::Searchable;
 use crate::variants::chess::Chess;
 use crate::variants::cylinder::Cylinder;
@@ -69,6 +70,39 @@ macro_rules! searchable {
 }
 
 searchable!(Chess, Cylinder, Spinchess, Doublemove, Gigachess);
+
+/// Something to run for one variant of more than two players, which the multi-player search
+/// (search/multi.rs) plays.
+pub trait MultiVisitor {
+    type Output;
+    fn visit<G: MultiSearchable>(self) -> Self::Output;
+}
+
+macro_rules! multi_player {
+    ($first:ty $(, $ty:ty)* $(,)?) => {
+        pub const MULTI_NAMES: &[&str] = &[<$first as Game>::NAME $(, <$ty as Game>::NAME)*];
+
+        /// Runs `visitor` for the default multi-player variant (the first listed).
+        pub fn with_default_multi_variant<V: MultiVisitor>(visitor: V) -> V::Output {
+            visitor.visit::<$first>()
+        }
+
+        /// Runs `visitor` for the multi-player variant called `name`.
+        pub fn with_multi_variant<V: MultiVisitor>(name: &str, visitor: V) -> Result<V::Output, UnknownVariant> {
+            if name == <$first as Game>::NAME {
+                return Ok(visitor.visit::<$first>());
+            }
+            $(
+                if name == <$ty as Game>::NAME {
+                    return Ok(visitor.visit::<$ty>());
+                }
+            )*
+            Err(UnknownVariant(crate::errors::quote(name, 40)))
+        }
+    };
+}
+
+multi_player!(Trichess);
 
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct UnknownVariant(pub String);

@@ -34,7 +34,7 @@ fn both_algorithms_find_the_mate_that_wins_both_points() {
     let pos = Trichess::from_fen(&fen).unwrap();
     for algorithm in [Algorithm::Paranoid, Algorithm::BestReply] {
         let stop = AtomicBool::new(false);
-        let r = search_multi(&pos, &[], &depth(2), algorithm, &stop, |_, _, _| {});
+        let r = search_multi(&pos, &[], &depth(2), algorithm, &stop, |_| {});
         assert_eq!(pos.format_move(r.best.unwrap()), "KEHB", "{algorithm:?}");
         assert!(r.score > MATE / 2, "{algorithm:?}: {}", r.score);
         assert_eq!(r.scores.len(), 3);
@@ -49,7 +49,7 @@ fn start_position_gives_a_legal_move_deterministically() {
     for algorithm in [Algorithm::Paranoid, Algorithm::BestReply] {
         let run = || {
             let stop = AtomicBool::new(false);
-            search_multi(&pos, &[], &depth(3), algorithm, &stop, |_, _, _| {})
+            search_multi(&pos, &[], &depth(3), algorithm, &stop, |_| {})
         };
         let (a, b) = (run(), run());
         assert!(legal.contains(&a.best.unwrap()));
@@ -66,14 +66,7 @@ fn node_limit_and_stop_are_honoured() {
         nodes: Some(5_000),
         ..Limits::default()
     };
-    let r = search_multi(
-        &pos,
-        &[],
-        &limited,
-        Algorithm::Paranoid,
-        &stop,
-        |_, _, _| {},
-    );
+    let r = search_multi(&pos, &[], &limited, Algorithm::Paranoid, &stop, |_| {});
     assert!(r.nodes < 7_000, "{}", r.nodes);
     assert!(r.best.is_some());
     let stopped = AtomicBool::new(true);
@@ -83,7 +76,45 @@ fn node_limit_and_stop_are_honoured() {
         &Limits::default(),
         Algorithm::BestReply,
         &stopped,
-        |_, _, _| {},
+        |_| {},
     );
     assert!(r.best.is_some());
+}
+
+/// The reported principal variation starts with the best move and can be played from the root
+/// (Best-Reply Search's passes cut it short); every iteration reports one, deeper each time.
+#[test]
+fn principal_variations_are_playable_lines() {
+    let mut pos = Trichess::startpos();
+    for token in ["BNDL", "FCGE"] {
+        let mv = pos.parse_move(token).unwrap();
+        pos.play(mv);
+    }
+    for algorithm in [Algorithm::Paranoid, Algorithm::BestReply] {
+        let stop = AtomicBool::new(false);
+        let mut depths = Vec::new();
+        let r = search_multi(&pos, &[], &depth(3), algorithm, &stop, |info| {
+            depths.push(info.depth);
+            assert!(!info.pv.is_empty() && info.pv.len() <= info.depth as usize);
+            assert!(info.seldepth >= info.pv.len());
+        });
+        assert_eq!(depths, [1, 2, 3], "{algorithm:?}");
+        assert_eq!(r.pv.first().copied(), r.best, "{algorithm:?}");
+        let mut walk = pos;
+        for &mv in &r.pv {
+            let mut legal = Vec::new();
+            walk.legal_moves(&mut legal);
+            assert!(
+                legal.contains(&mv),
+                "{algorithm:?}: {:?} in {}",
+                mv,
+                walk.fen()
+            );
+            walk.play(mv);
+        }
+        // Paranoid search has no passes: its line is as long as the search is deep.
+        if algorithm == Algorithm::Paranoid {
+            assert_eq!(r.pv.len(), 3);
+        }
+    }
 }

@@ -1,9 +1,13 @@
 //! The protocols GUIs speak. A GUI starts the engine without arguments and speaks first; the
-//! first command chooses the protocol.
+//! first command chooses the protocol: `uci`, or `tri` for the three-player dialect
+//! (docs/protocol.md).
 
+mod catalog;
 mod lines;
+mod multi_session;
 pub mod output;
 mod session;
+pub mod tri;
 pub mod uci;
 
 pub use output::{Captured, Output};
@@ -32,9 +36,10 @@ pub fn serve<R: BufRead>(input: &mut R, out: Output) {
         match line.trim() {
             "" => {}
             "uci" => return uci::run(input, out),
+            "tri" => return tri::run(input, out),
             "quit" => return,
             other => out.send(&format!(
-                "info string error: unknown command '{}' (kaleido speaks UCI: send 'uci')",
+                "info string error: unknown command '{}' (kaleido speaks UCI, XBoard and tri: send 'uci', 'xboard' or 'tri')",
                 crate::errors::quote(other, 40)
             )),
         }

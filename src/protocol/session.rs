@@ -51,6 +51,8 @@ pub trait Session: Send {
     fn perft(&self, depth: u32) -> Vec<String>;
     /// Whose turn it is (0 = White).
     fn side_to_move(&self) -> usize;
+    /// The multi-player search's algorithm (a UCI option); variants of two players ignore it.
+    fn set_algorithm(&mut self, _algorithm: crate::search::multi::Algorithm) {}
 }
 
 pub struct GameSession<G: Searchable> {

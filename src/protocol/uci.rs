@@ -2,11 +2,13 @@
 //! this thread; a search runs on its own, so `isready` and `stop` are answered at once while it
 //! thinks. Every answer goes to stdout as one protocol line; nothing else does.
 
+use super::catalog::{new_session, playable_names};
 use super::lines::{read_line, Line};
 use super::output::Output;
 use super::session::{Answer, NewSession, Report, Session};
 use crate::errors::quote;
-use crate::registry::{with_default_variant, with_searchable_variant, SEARCHABLE_NAMES};
+use crate::registry::{with_default_variant, SEARCHABLE_NAMES};
+use crate::search::multi::Algorithm;
 use crate::search::{Limits, TranspositionTable};
 use std::io::BufRead;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -31,6 +33,8 @@ struct Engine {
     open_ended: bool,
     /// The limits of a `go ponder`, applied when `ponderhit` arrives.
     pondering: Option<Limits>,
+    /// The three-player search's algorithm (option TriSearch), kept across variant changes.
+    algorithm: Algorithm,
 }
 
 impl Engine {
@@ -46,6 +50,7 @@ impl Engine {
             search: None,
             open_ended: false,
             pondering: None,
+            algorithm: Algorithm::DEFAULT,
         }
     }
 
@@ -83,10 +88,7 @@ impl Engine {
     fn id(&self) {
         self.send(&format!("id name kaleido {}", env!("CARGO_PKG_VERSION")));
         self.send("id author the kaleido developers");
-        let vars: String = SEARCHABLE_NAMES
-            .iter()
-            .map(|v| format!(" var {v}"))
-            .collect();
+        let vars: String = playable_names().map(|v| format!(" var {v}")).collect();
         // The registry's first searchable variant is the default session's (non-empty by
         // construction of its list).
         let default = SEARCHABLE_NAMES[0];
@@ -101,6 +103,14 @@ impl Engine {
         ));
         self.send("option name Move Overhead type spin default 10 min 0 max 5000");
         self.send("option name Ponder type check default false");
+        let algorithms: String = Algorithm::ALL
+            .iter()
+            .map(|a| format!(" var {}", a.name()))
+            .collect();
+        self.send(&format!(
+            "option name TriSearch type combo default {}{algorithms}",
+            Algorithm::DEFAULT.name()
+        ));
         self.send("uciok");
     }
 
@@ -120,8 +130,9 @@ impl Engine {
                 .filter(|v| (1..=max).contains(v))
         };
         match name.to_ascii_lowercase().as_str() {
-            "uci_variant" => match with_searchable_variant(value, NewSession) {
-                Ok(session) => {
+            "uci_variant" => match new_session(value) {
+                Ok(mut session) => {
+                    session.set_algorithm(self.algorithm);
                     let start = session.start_fen();
                     let (files, ranks) = session.board_size();
                     *self.session() = session;
@@ -156,6 +167,16 @@ impl Engine {
                 )),
             },
             "ponder" => {}
+            "trisearch" => match Algorithm::from_name(value) {
+                Some(algorithm) => {
+                    self.algorithm = algorithm;
+                    self.session().set_algorithm(algorithm);
+                }
+                None => self.error(&format!(
+                    "TriSearch must be brs or paranoid, not '{}'",
+                    quote(value, 20)
+                )),
+            },
             _ => self.error(&format!("unknown option '{}'", quote(name, 40))),
         }
     }
@@ -297,7 +318,8 @@ impl Engine {
                 self.wait_search();
                 self.tt.clear();
                 let variant = self.session().variant();
-                if let Ok(fresh) = with_searchable_variant(variant, NewSession) {
+                if let Ok(mut fresh) = new_session(variant) {
+                    fresh.set_algorithm(self.algorithm);
                     *self.session() = fresh;
                 }
             }

@@ -8,6 +8,7 @@ mod limits;
 pub mod multi;
 pub mod score;
 mod searchable;
+pub mod shares;
 pub mod tt;
 
 pub use alphabeta::MAX_PLY;

@@ -59,4 +59,7 @@ impl Game for Trichess {
     fn reversible_plies(&self) -> u32 {
         u32::from(self.halfmove)
     }
+    fn diagram(&self) -> String {
+        Trichess::diagram(self)
+    }
 }

@@ -8,6 +8,7 @@
 
 mod board;
 pub mod cell;
+mod diagram;
 mod fen;
 mod game;
 mod make;
