@@ -27,6 +27,9 @@ pub struct GameSpec<'a> {
     /// How long an engine without a clock (fixed depth/nodes) may think before it is taken
     /// to hang.
     pub move_timeout: Duration,
+    /// Adjudicate a draw once every player has made this many moves (cutechess's
+    /// `-maxmoves`); the opening's moves do not count.
+    pub max_moves: Option<u32>,
     pub debug: bool,
     pub stop: Arc<AtomicBool>,
 }
@@ -52,6 +55,8 @@ pub enum Termination {
     RulesInfraction,
     /// Resignation.
     Resigned,
+    /// The arbiter's move limit (`--max-moves`).
+    Adjudication,
 }
 
 impl Termination {
@@ -60,6 +65,7 @@ impl Termination {
             Termination::Normal | Termination::Resigned => "normal",
             Termination::TimeForfeit => "time forfeit",
             Termination::RulesInfraction => "rules infraction",
+            Termination::Adjudication => "adjudication",
         }
     }
 }
@@ -119,7 +125,8 @@ fn score(players: usize, outcome: Outcome) -> (Vec<f64>, String) {
 }
 
 /// The reason in words, cutechess's where it has one (`White mates`, `Draw by stalemate`).
-fn describe(players: usize, outcome: Outcome, points: &[f64]) -> String {
+/// `to_move` is the seat on move in the final position (the mated one, at a mate).
+fn describe(players: usize, outcome: Outcome, points: &[f64], to_move: usize) -> String {
     match outcome {
         Outcome::Win {
             winner,
@@ -134,14 +141,14 @@ fn describe(players: usize, outcome: Outcome, points: &[f64]) -> String {
         }
         Outcome::Draw { reason } => format!("Draw by {reason}"),
         Outcome::Points { reason, .. } => {
-            let losers: Vec<String> = (0..players)
-                .filter(|&s| points.get(s).is_some_and(|&p| p == 0.0))
-                .map(|s| seat_label(players, s))
-                .collect();
-            if losers.is_empty() {
-                format!("Draw by {reason}, points shared equally")
-            } else {
-                format!("{} loses by {reason}, points split", losers.join(" and "))
+            let equal = points.windows(2).all(|w| (w[0] - w[1]).abs() < 1e-9);
+            match reason {
+                _ if equal => format!("Draw by {reason}, points shared equally"),
+                EndReason::Checkmate => format!(
+                    "{} is mated, points split among the attackers",
+                    seat_label(players, to_move)
+                ),
+                _ => format!("{reason}, points split"),
             }
         }
     }
@@ -261,14 +268,28 @@ pub fn play<G: Game>(spec: &GameSpec) -> GameEnd {
     }
 
     let mut clocks = spec.tc.map(|tc| Clocks::new(tc, players, spec.margin));
+    // Turns the engines have played (an answer is one turn, whatever its plies).
+    let mut engine_turns = 0usize;
     let end: Result<(Vec<f64>, String, String, Termination), GameEnd> = loop {
         if let Some((seat, fault)) = failed.take() {
             break forfeit(players, seat, fault, spec);
         }
         if let Some(outcome) = record.outcome() {
             let (points, result) = score(players, outcome);
-            let reason = describe(players, outcome, &points);
+            let to_move = record.current().side_to_move().index();
+            let reason = describe(players, outcome, &points, to_move);
             break Ok((points, result, reason, Termination::Normal));
+        }
+        if spec
+            .max_moves
+            .is_some_and(|n| engine_turns >= n as usize * players)
+        {
+            let (points, result) = score(players, Outcome::draw(players, EndReason::FiftyMoveRule));
+            let reason = format!(
+                "Draw by adjudication: {} moves each",
+                spec.max_moves.unwrap_or(0)
+            );
+            break Ok((points, result, reason, Termination::Adjudication));
         }
         let mover = record.current().side_to_move().index();
         let limited = spec.seats[mover].limit.is_set();
@@ -311,13 +332,16 @@ pub fn play<G: Game>(spec: &GameSpec) -> GameEnd {
             }
         }
         match record.current().parse_turn(&token) {
-            Ok(plies) if !plies.is_empty() => push(
-                &mut record,
-                &plies,
-                &mut tokens,
-                &mut moves,
-                comment(&thought, used),
-            ),
+            Ok(plies) if !plies.is_empty() => {
+                engine_turns += 1;
+                push(
+                    &mut record,
+                    &plies,
+                    &mut tokens,
+                    &mut moves,
+                    comment(&thought, used),
+                )
+            }
             Ok(_) => break illegal(players, mover, &token, "no move".into()),
             Err(e) => break illegal(players, mover, &token, e.message),
         }
@@ -406,12 +430,12 @@ mod tests {
             (points.as_slice(), result.as_str()),
             (&[0.0, 1.0][..], "0-1")
         );
-        assert_eq!(describe(2, mate, &points), "Black mates");
+        assert_eq!(describe(2, mate, &points, 0), "Black mates");
         let draw = Outcome::Draw {
             reason: EndReason::Repetition,
         };
         assert_eq!(
-            describe(2, draw, &[0.5, 0.5]),
+            describe(2, draw, &[0.5, 0.5], 0),
             "Draw by threefold repetition"
         );
         let split = Outcome::split([0, 1, 2], EndReason::Checkmate);
@@ -419,8 +443,8 @@ mod tests {
         assert_eq!(result, "0-2/3-4/3");
         assert!((points[2] - 4.0 / 3.0).abs() < 1e-12);
         assert_eq!(
-            describe(3, split, &points),
-            "player a loses by checkmate, points split"
+            describe(3, split, &points, 0),
+            "player a is mated, points split among the attackers"
         );
         assert_eq!(forfeit_points(3, 1).1, "1-0-1");
         assert_eq!(forfeit_points(2, 0).1, "0-1");

@@ -65,6 +65,8 @@ pub struct MatchSettings {
     pub margin: Duration,
     /// The hang limit for engines playing without a clock.
     pub move_timeout: Duration,
+    /// Adjudicate a draw after this many moves by each player.
+    pub max_moves: Option<u32>,
     /// Engine traffic and stderr on our stderr.
     pub debug: bool,
     pub event: String,
@@ -245,6 +247,7 @@ impl VariantVisitor for Runner {
                         tc: s.tc,
                         margin: s.margin,
                         move_timeout: s.move_timeout,
+                        max_moves: s.max_moves,
                         debug: s.debug,
                         stop: s.stop.clone(),
                     };

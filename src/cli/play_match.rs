@@ -54,6 +54,9 @@ pub struct MatchArgs {
     /// Seconds an engine without a clock (fixed depth/nodes) may think before it forfeits
     #[arg(long, default_value_t = 60)]
     pub move_timeout: u64,
+    /// Adjudicate a game drawn once each player has made this many moves (opening excluded)
+    #[arg(long)]
+    pub max_moves: Option<u32>,
     /// Show every line sent to and from the engines, and their stderr, on stderr
     #[arg(long)]
     pub debug: bool,
@@ -125,6 +128,7 @@ pub fn run(args: MatchArgs) -> Result<(), CliError> {
         seed: args.seed,
         margin: Duration::from_millis(args.time_margin),
         move_timeout: Duration::from_secs(args.move_timeout.max(1)),
+        max_moves: args.max_moves.filter(|&n| n > 0),
         debug: args.debug,
         event: args.event,
         stop,
