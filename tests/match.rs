@@ -637,6 +637,17 @@ fn configuration_mistakes_are_reported() {
             &["--engines", "kaleido-d1,no-such", "--tc", "1"],
             "cannot start /nonexistent/engine",
         ),
+        (
+            &[
+                "--engines",
+                "tri-d1,tri-d1,tri-d1",
+                "--variant",
+                "trichess",
+                "--sprt",
+                "elo1=5",
+            ],
+            "needs a two-player variant",
+        ),
     ];
     for (args, message) in cases {
         let run = kaleido_match(&scratch, args);

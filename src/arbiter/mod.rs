@@ -138,6 +138,11 @@ impl VariantVisitor for Runner {
                 s.engines.len()
             ));
         }
+        if s.sprt.is_some() && players != 2 {
+            return Err(
+                "--sprt tests one engine against another: it needs a two-player variant".into(),
+            );
+        }
         for e in &s.engines {
             if !e.plays(G::NAME) {
                 return Err(format!(
