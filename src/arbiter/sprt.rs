@@ -79,13 +79,15 @@ impl Sprt {
     }
 
     /// The log-likelihood ratio of H1 against H0 given the results so far (0 before the first
-    /// game). A result kind not seen yet counts as 0.001 of a game, as fishtest regularises,
-    /// so that a match won or lost game after game still reaches a bound.
+    /// game). A result kind not seen yet counts as half a game (a Jeffreys-style prior): with
+    /// no spread at all the variance would be zero and the ratio undefined, and a tiny count
+    /// would let a single won game cross a bound; half a game lets an unbroken run of wins
+    /// decide only after a few dozen games.
     pub fn llr(&self, score: &Score) -> f64 {
         if score.games() == 0 {
             return 0.0;
         }
-        let count = |c: u32| if c == 0 { 1e-3 } else { c as f64 };
+        let count = |c: u32| if c == 0 { 0.5 } else { c as f64 };
         let (wins, losses, draws) = (count(score.wins), count(score.losses), count(score.draws));
         let n = wins + losses + draws;
         let (w, d) = (wins / n, draws / n);
@@ -213,17 +215,25 @@ mod tests {
             }),
             "SPRT: llr 0.431 (14.6%), lbound -2.94, ubound 2.94"
         );
-        // No game: no evidence either way. Only wins: regularised, so it still decides:
-        // W=8, L=D=0.001: m = 0.999813, var = 0.000156, LLR = 0.007196 * 0.992430 /
-        // (2 * 0.000156 / 8.002) = 182.93.
+        // No game: no evidence either way. Only wins, regularised with half a game of each
+        // other kind: W=8, L=D=0.5: m = 0.916667, var = 0.0625, LLR = 0.007196 *
+        // (1.833333 - 1.007196) / (2 * 0.0625 / 9) = 0.42798: one-sided, but not decided.
         assert_eq!(s.llr(&Score::default()), 0.0);
-        let sweep = Score {
-            wins: 8,
+        let sweep = |wins| Score {
+            wins,
             losses: 0,
             draws: 0,
         };
-        assert!(close(s.llr(&sweep), 182.93, 0.01), "{}", s.llr(&sweep));
-        assert_eq!(s.verdict(&sweep), Verdict::H1);
+        assert!(
+            close(s.llr(&sweep(8)), 0.427_978, 1e-5),
+            "{}",
+            s.llr(&sweep(8))
+        );
+        assert_eq!(s.verdict(&sweep(1)), Verdict::Continue);
+        assert_eq!(s.verdict(&sweep(8)), Verdict::Continue);
+        // 30 straight wins: LLR 5.38, H1.
+        assert!(close(s.llr(&sweep(30)), 5.380_325, 1e-5));
+        assert_eq!(s.verdict(&sweep(30)), Verdict::H1);
     }
 
     #[test]
