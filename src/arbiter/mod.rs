@@ -224,8 +224,10 @@ impl VariantVisitor for Runner {
             let mut out = stdout.lock();
             let _ = writeln!(out, "{line}");
             let _ = out.flush();
+            progress.redraw();
         };
 
+        progress.show(0, "games");
         std::thread::scope(|scope| {
             for _ in 0..s.concurrency.clamp(1, 256) {
                 let tx = tx.clone();
@@ -330,7 +332,7 @@ impl VariantVisitor for Runner {
                 }
             }
         });
-        progress.clear();
+        progress.finish();
         if let Some(why) = misconfigured {
             return Err(why);
         }
@@ -382,7 +384,8 @@ fn report_block(
 ) {
     if players == 2 {
         say(&summary.score.elo_line());
-        if let Some(sprt) = &s.sprt {
+        // A decided test has already said so, right after the deciding game.
+        if let (Some(sprt), None) = (&s.sprt, &summary.sprt) {
             say(&sprt.status_line(&summary.score));
         }
     } else {
