@@ -21,7 +21,7 @@ impl Dialect for Tri {
     fn new_game(&self) -> Option<&'static str> {
         Some("newgame")
     }
-    fn clock_words(&self, clocks: &[Duration], increment: Duration) -> String {
+    fn clock_words(&self, clocks: &[Duration], increment: Duration, _mover: usize) -> String {
         let inc = increment.as_millis();
         let mut words = Vec::new();
         for (i, c) in clocks.iter().enumerate() {
@@ -62,7 +62,7 @@ mod tests {
     fn tri_clocks_and_scores() {
         let ms = Duration::from_millis;
         assert_eq!(
-            Tri.clock_words(&[ms(1000), ms(2000), ms(3000)], ms(50)),
+            Tri.clock_words(&[ms(1000), ms(2000), ms(3000)], ms(50), 1),
             "t0 1000 t1 2000 t2 3000 inc0 50 inc1 50 inc2 50"
         );
         assert_eq!(

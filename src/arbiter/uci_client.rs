@@ -18,9 +18,13 @@ pub trait Dialect: Send {
     fn selects_variant(&self) -> bool;
     /// The line that starts a new game, if the dialect has one.
     fn new_game(&self) -> Option<&'static str>;
-    /// The clock part of `go`: every seat's time left and increment.
-    fn clock_words(&self, clocks: &[std::time::Duration], increment: std::time::Duration)
-        -> String;
+    /// The clock part of `go`: every seat's time left and increment, and the seat to move.
+    fn clock_words(
+        &self,
+        clocks: &[std::time::Duration],
+        increment: std::time::Duration,
+        mover: usize,
+    ) -> String;
     /// Reads the score from the words after `score`; returns the formatted score.
     fn score(&self, words: &[&str]) -> Option<String>;
 }
@@ -37,14 +41,19 @@ impl Dialect for Uci {
     fn new_game(&self) -> Option<&'static str> {
         Some("ucinewgame")
     }
+    /// UCI has two clocks. With more players (trichess over UCI), seat 0 reads `wtime` and
+    /// every other seat `btime`, as kaleido's UCI documents, so `btime` carries the mover's
+    /// clock when the mover is not seat 0.
     fn clock_words(
         &self,
         clocks: &[std::time::Duration],
         increment: std::time::Duration,
+        mover: usize,
     ) -> String {
         let ms = |i: usize| clocks.get(i).map_or(0, |d| d.as_millis());
         let inc = increment.as_millis();
-        format!("wtime {} btime {} winc {inc} binc {inc}", ms(0), ms(1))
+        let black = if mover >= 1 { mover } else { 1 };
+        format!("wtime {} btime {} winc {inc} binc {inc}", ms(0), ms(black))
     }
     fn score(&self, words: &[&str]) -> Option<String> {
         let value: i64 = words.get(1)?.parse().ok()?;
@@ -192,7 +201,7 @@ impl Client for UciClient {
             }
         } else if let Some((clocks, inc)) = turn.clocks {
             go.push(' ');
-            go.push_str(&self.dialect.clock_words(clocks, inc));
+            go.push_str(&self.dialect.clock_words(clocks, inc, turn.mover));
         } else {
             go.push_str(" infinite");
         }
@@ -259,8 +268,12 @@ mod tests {
         assert_eq!(Uci.score(&["wdl"]), None);
         let ms = std::time::Duration::from_millis;
         assert_eq!(
-            Uci.clock_words(&[ms(1500), ms(900)], ms(100)),
+            Uci.clock_words(&[ms(1500), ms(900)], ms(100), 0),
             "wtime 1500 btime 900 winc 100 binc 100"
+        );
+        assert_eq!(
+            Uci.clock_words(&[ms(1500), ms(900), ms(700)], ms(0), 2),
+            "wtime 1500 btime 700 winc 0 binc 0"
         );
     }
 }
