@@ -1,5 +1,6 @@
 //! kaleido: a chess-variant engine. See docs/architecture.md for the map of this crate.
 
+pub mod arbiter;
 pub mod cli;
 pub mod core;
 pub mod diagram;

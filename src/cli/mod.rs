@@ -2,6 +2,7 @@
 
 mod bench;
 mod perft;
+mod play_match;
 mod selfplay;
 
 use clap::{Parser, Subcommand};
@@ -25,6 +26,8 @@ pub enum Command {
     Bench(bench::BenchArgs),
     /// Play games between two in-process players of one variant (strength measurements)
     Selfplay(selfplay::SelfplayArgs),
+    /// Play a match between engines from engines.ini, refereed by kaleido's rules
+    Match(play_match::MatchArgs),
 }
 
 /// A failure to report on stderr; the process then exits with status 2.
@@ -42,6 +45,7 @@ pub fn run(cli: Cli) -> Result<(), CliError> {
         Some(Command::Perft(args)) => perft::run(args),
         Some(Command::Bench(args)) => bench::run(args),
         Some(Command::Selfplay(args)) => selfplay::run(args),
+        Some(Command::Match(args)) => play_match::run(args),
         // GUIs start engines without arguments and speak first.
         None => {
             crate::protocol::run_stdio();

@@ -1,0 +1,312 @@
+//! engines.ini: the engines a match can seat. One section per engine; every key is documented
+//! at the top of the shipped engines.ini and in docs/match.md. Parsed with the `rust-ini` crate
+//! (order-preserving, case-keeping, no escapes so that Windows-style paths survive).
+
+use ini::{Ini, ParseOption};
+use std::path::{Path, PathBuf};
+use std::time::Duration;
+
+/// Which text protocol an engine speaks.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Protocol {
+    Uci,
+    Xboard,
+    /// kaleido's three-player dialect of UCI (docs/protocol.md).
+    Tri,
+}
+
+impl Protocol {
+    fn parse(text: &str) -> Option<Protocol> {
+        match text.to_ascii_lowercase().as_str() {
+            "uci" => Some(Protocol::Uci),
+            "xboard" | "cecp" | "winboard" => Some(Protocol::Xboard),
+            "tri" => Some(Protocol::Tri),
+            _ => None,
+        }
+    }
+}
+
+/// A search limit the arbiter asks for instead of a clock (cutechess's `depth=`/`nodes=`/`st=`).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct FixedLimit {
+    pub depth: Option<u32>,
+    pub nodes: Option<u64>,
+    pub movetime: Option<Duration>,
+}
+
+impl FixedLimit {
+    pub fn is_set(&self) -> bool {
+        self.depth.is_some() || self.nodes.is_some() || self.movetime.is_some()
+    }
+}
+
+/// One engine as engines.ini describes it.
+#[derive(Clone, Debug)]
+pub struct EngineConfig {
+    /// The section name: how `--engines` names it and how PGN and results show it.
+    pub name: String,
+    /// The program and its arguments (split like a shell word list, quotes respected).
+    pub command: Vec<String>,
+    pub workdir: PathBuf,
+    pub protocol: Protocol,
+    /// The variants it plays, in kaleido's names; empty means "whatever it says it plays".
+    pub variants: Vec<String>,
+    /// Engine options, in file order: UCI `setoption`, XBoard `option NAME=VALUE`.
+    pub options: Vec<(String, String)>,
+    /// kaleido's variant name -> the name this engine uses for it (`variant.chess = normal`).
+    pub variant_names: Vec<(String, String)>,
+    pub limit: FixedLimit,
+}
+
+impl EngineConfig {
+    /// The engine's own name for a variant (kaleido's unless engines.ini maps it).
+    pub fn variant_name<'a>(&'a self, variant: &'a str) -> &'a str {
+        self.variant_names
+            .iter()
+            .find(|(ours, _)| ours == variant)
+            .map_or(variant, |(_, theirs)| theirs.as_str())
+    }
+
+    /// Whether engines.ini says it plays `variant` (an empty list claims nothing, and the
+    /// engine is asked at start-up instead).
+    pub fn plays(&self, variant: &str) -> bool {
+        self.variants.is_empty() || self.variants.iter().any(|v| v == variant)
+    }
+}
+
+/// Every engine of one engines.ini, in file order.
+#[derive(Clone, Debug)]
+pub struct EngineList {
+    pub engines: Vec<EngineConfig>,
+}
+
+impl EngineList {
+    pub fn load(path: &Path) -> Result<EngineList, String> {
+        let text = std::fs::read_to_string(path)
+            .map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+        let base = path.parent().unwrap_or(Path::new("."));
+        let base = if base.as_os_str().is_empty() {
+            Path::new(".")
+        } else {
+            base
+        };
+        Self::parse(&text, base).map_err(|e| format!("{}: {e}", path.display()))
+    }
+
+    /// Reads engines.ini text; relative `workdir`s are taken from `base` (the file's folder).
+    pub fn parse(text: &str, base: &Path) -> Result<EngineList, String> {
+        // Quotes stay in values: `command` splits them itself, like a shell.
+        let options = ParseOption {
+            enabled_quote: false,
+            enabled_escape: false,
+            ..ParseOption::default()
+        };
+        let ini = Ini::load_from_str_opt(text, options).map_err(|e| e.to_string())?;
+        let mut engines: Vec<EngineConfig> = Vec::new();
+        for (section, props) in ini.iter() {
+            let Some(name) = section else {
+                if let Some((key, _)) = props.iter().next() {
+                    return Err(format!("key '{key}' stands before any [engine] section"));
+                }
+                continue;
+            };
+            if engines.iter().any(|e| e.name == name) {
+                return Err(format!("engine [{name}] is defined twice"));
+            }
+            let pairs: Vec<(String, String)> = props
+                .iter()
+                .map(|(k, v)| (k.to_string(), v.to_string()))
+                .collect();
+            engines.push(engine(name, &pairs, base).map_err(|e| format!("[{name}]: {e}"))?);
+        }
+        Ok(EngineList { engines })
+    }
+
+    pub fn get(&self, name: &str) -> Result<&EngineConfig, String> {
+        self.engines.iter().find(|e| e.name == name).ok_or_else(|| {
+            let known: Vec<&str> = self.engines.iter().map(|e| e.name.as_str()).collect();
+            format!(
+                "no engine '{}' in engines.ini (known: {})",
+                crate::errors::quote(name, 40),
+                known.join(", ")
+            )
+        })
+    }
+}
+
+fn number<T: std::str::FromStr>(key: &str, value: &str) -> Result<T, String> {
+    value
+        .trim()
+        .parse()
+        .map_err(|_| format!("{key} = '{value}' is not a number"))
+}
+
+fn engine(name: &str, pairs: &[(String, String)], base: &Path) -> Result<EngineConfig, String> {
+    let mut command = None;
+    let mut workdir = base.to_path_buf();
+    let mut protocol = None;
+    let mut variants = Vec::new();
+    let mut options = Vec::new();
+    let mut variant_names = Vec::new();
+    let mut limit = FixedLimit::default();
+    for (key, value) in pairs {
+        let value = value.trim();
+        if let Some(option) = key.strip_prefix("option.") {
+            options.push((option.trim().to_string(), value.to_string()));
+            continue;
+        }
+        if let Some(variant) = key.strip_prefix("variant.") {
+            variant_names.push((variant.trim().to_string(), value.to_string()));
+            continue;
+        }
+        match key.as_str() {
+            "command" => command = Some(split_command(value)?),
+            "workdir" => workdir = base.join(value),
+            "protocol" => {
+                protocol =
+                    Some(Protocol::parse(value).ok_or_else(|| {
+                        format!("protocol = '{value}': expected uci, xboard or tri")
+                    })?)
+            }
+            "variants" => {
+                variants = value
+                    .split(',')
+                    .map(|v| v.trim().to_string())
+                    .filter(|v| !v.is_empty())
+                    .collect()
+            }
+            "depth" => limit.depth = Some(number(key, value)?),
+            "nodes" => limit.nodes = Some(number(key, value)?),
+            "movetime" => limit.movetime = Some(Duration::from_millis(number(key, value)?)),
+            other => return Err(format!("unknown key '{other}'")),
+        }
+    }
+    let command = command.ok_or("no 'command'")?;
+    if command.is_empty() {
+        return Err("'command' is empty".into());
+    }
+    if limit.depth == Some(0) || limit.nodes == Some(0) || limit.movetime == Some(Duration::ZERO) {
+        return Err("depth, nodes and movetime must be at least 1".into());
+    }
+    Ok(EngineConfig {
+        name: name.to_string(),
+        command,
+        workdir,
+        protocol: protocol.ok_or("no 'protocol' (uci, xboard or tri)")?,
+        variants,
+        options,
+        variant_names,
+        limit,
+    })
+}
+
+/// Splits a command line into words: whitespace separates, single and double quotes group,
+/// backslash escapes the next character outside single quotes. No shell is involved, so the
+/// engine is our direct child and can be stopped reliably.
+pub fn split_command(line: &str) -> Result<Vec<String>, String> {
+    let mut words = Vec::new();
+    let mut word = String::new();
+    let mut in_word = false;
+    let mut quote: Option<char> = None;
+    let mut chars = line.chars();
+    while let Some(c) = chars.next() {
+        match (quote, c) {
+            (Some(q), c) if c == q => quote = None,
+            (Some('"'), '\\') | (None, '\\') => match chars.next() {
+                Some(next) => word.push(next),
+                None => return Err("command ends in a lone backslash".into()),
+            },
+            (Some(_), c) => word.push(c),
+            (None, '"') | (None, '\'') => {
+                quote = Some(c);
+                in_word = true;
+            }
+            (None, c) if c.is_whitespace() => {
+                if in_word {
+                    words.push(std::mem::take(&mut word));
+                    in_word = false;
+                }
+            }
+            (None, c) => {
+                word.push(c);
+                in_word = true;
+            }
+        }
+        if quote.is_some() || !word.is_empty() {
+            in_word = true;
+        }
+    }
+    if quote.is_some() {
+        return Err("command has an unclosed quote".into());
+    }
+    if in_word {
+        words.push(word);
+    }
+    Ok(words)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn commands_split_like_a_shell() {
+        assert_eq!(
+            split_command(r#"/usr/bin/engine -x "a b" 'c d' e\ f"#).unwrap_or_default(),
+            vec!["/usr/bin/engine", "-x", "a b", "c d", "e f"]
+        );
+        assert_eq!(split_command(r#"x """#).unwrap_or_default(), vec!["x", ""]);
+        assert!(split_command("x 'open").is_err());
+    }
+
+    #[test]
+    fn sections_become_engines() {
+        let text = "; comment\n[a]\ncommand = ./a --fast\nprotocol = xboard\nvariants = chess, cylinder\n\
+                    option.Hash = 16\noption.Move Overhead = 30\nvariant.chess = normal\ndepth = 3\n\
+                    [b]\ncommand = b\nprotocol = uci\nnodes = 20000\n";
+        let list = EngineList::parse(text, Path::new("/base")).unwrap_or_else(|e| panic!("{e}"));
+        let a = list.get("a").unwrap_or_else(|e| panic!("{e}"));
+        assert_eq!(a.command, vec!["./a", "--fast"]);
+        assert_eq!(a.protocol, Protocol::Xboard);
+        assert_eq!(a.variants, vec!["chess", "cylinder"]);
+        assert_eq!(
+            a.options[1],
+            ("Move Overhead".to_string(), "30".to_string())
+        );
+        assert_eq!(a.variant_name("chess"), "normal");
+        assert_eq!(a.variant_name("cylinder"), "cylinder");
+        assert_eq!(a.limit.depth, Some(3));
+        assert_eq!(a.workdir, Path::new("/base"));
+        assert!(a.plays("cylinder") && !a.plays("trichess"));
+        assert_eq!(list.engines[1].limit.nodes, Some(20000));
+        assert!(list.get("c").is_err());
+    }
+
+    #[test]
+    fn mistakes_are_named() {
+        let bad = |text: &str| {
+            EngineList::parse(text, Path::new("."))
+                .err()
+                .unwrap_or_default()
+        };
+        assert!(bad("[a]\nprotocol = uci\n").contains("no 'command'"));
+        assert!(bad("[a]\ncommand = x\n").contains("protocol"));
+        assert!(bad("[a]\ncommand = x\nprotocol = smoke\n").contains("smoke"));
+        assert!(bad("[a]\ncommand = x\nprotocol = uci\ncolour = red\n").contains("colour"));
+        assert!(bad("[a]\ncommand = x\nprotocol = uci\ndepth = two\n").contains("depth"));
+        assert!(
+            bad("[a]\ncommand = x\nprotocol = uci\n[a]\ncommand = y\nprotocol = uci\n")
+                .contains("twice")
+        );
+        assert!(bad("stray = 1\n[a]\ncommand = x\nprotocol = uci\n").contains("before"));
+    }
+
+    #[test]
+    fn the_shipped_file_reads() {
+        let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("engines.ini");
+        let list = EngineList::load(&path).unwrap_or_else(|e| panic!("{e}"));
+        for name in ["kaleido", "fairymax", "stockfish"] {
+            assert!(list.get(name).is_ok(), "{name} missing");
+        }
+    }
+}

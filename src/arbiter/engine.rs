@@ -1,0 +1,132 @@
+//! What the game loop needs of an engine, whatever protocol it speaks: start a game, think
+//! about a position under the arbiter's clocks, hear the result, leave. The three protocol
+//! clients (uci_client.rs, xboard_client.rs, tri_client.rs) implement it over an
+//! `EngineProcess`; the game loop (game.rs) never sees a protocol line.
+
+use super::config::{EngineConfig, Protocol};
+use super::process::{EngineProcess, Silence};
+use std::sync::atomic::AtomicBool;
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+/// How long an engine may take to start up and answer its handshake.
+pub const STARTUP_TIMEOUT: Duration = Duration::from_secs(15);
+/// How long an engine may take to leave after `quit` before it is killed.
+pub const QUIT_GRACE: Duration = Duration::from_millis(200);
+
+/// The game as the arbiter knows it when an engine must move.
+pub struct Turn<'a> {
+    /// The start position's FEN, and whether it is the variant's standard start.
+    pub start_fen: &'a str,
+    pub from_startpos: bool,
+    /// Every ply from the start, in the variant's own move notation.
+    pub moves: &'a [String],
+    /// The seat to move (0 = White / player a).
+    pub mover: usize,
+    /// Every seat's clock, and the increment; None when the game has no clock.
+    pub clocks: Option<(&'a [Duration], Duration)>,
+    /// When the mover's flag falls (clock plus the margin), or its hang limit.
+    pub deadline: Instant,
+}
+
+/// What the engine said it saw, for the PGN comment.
+#[derive(Clone, Debug, Default)]
+pub struct Thought {
+    /// The score as the engine gave it, already formatted (`+0.35`, `+M3`, `12,-40,28`).
+    pub score: Option<String>,
+    pub depth: Option<u32>,
+}
+
+/// An engine's answer to a `think`.
+pub enum Reply {
+    /// A move (or a whole turn), in the engine's text, and when it arrived.
+    Move {
+        token: String,
+        at: Instant,
+        thought: Thought,
+    },
+    /// The engine gave up (XBoard `resign`).
+    Resign { at: Instant },
+}
+
+/// Why an engine could not go on; the engine loses the game and the reason is logged.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Fault {
+    /// No answer before the deadline.
+    Timeout,
+    /// The engine exited or closed its output.
+    Exited,
+    /// The handshake failed or timed out; the text says how.
+    Startup(String),
+    /// The engine refused a legal move or a command mid-game and cannot follow the game.
+    Refused(String),
+    /// An engine playing without a clock said nothing for this long.
+    Hang(Duration),
+    /// The engine cannot play this game at all (variant not offered, no FEN set-up); a
+    /// configuration error that stops the match rather than forfeiting games one by one.
+    Unsupported(String),
+    /// Ctrl-C: the game is abandoned, not scored.
+    Interrupted,
+}
+
+impl From<Silence> for Fault {
+    fn from(s: Silence) -> Fault {
+        match s {
+            Silence::Timeout => Fault::Timeout,
+            Silence::Exited => Fault::Exited,
+            Silence::Interrupted => Fault::Interrupted,
+        }
+    }
+}
+
+/// How a game started: what every client needs to set it up.
+pub struct GameSetup<'a> {
+    /// kaleido's name of the variant.
+    pub variant: &'a str,
+    pub start_fen: &'a str,
+    pub from_startpos: bool,
+    pub players: usize,
+    /// Base time and increment, when the game has a clock.
+    pub clock: Option<(Duration, Duration)>,
+}
+
+pub trait Client: Send {
+    /// Handshake, options, variant and new game; ready to think on return.
+    fn start(&mut self, setup: &GameSetup) -> Result<(), Fault>;
+    fn think(&mut self, turn: &Turn) -> Result<Reply, Fault>;
+    /// The game is over (`result` as in the PGN, `reason` in words); the engine is then shut
+    /// down.
+    fn finish(&mut self, result: &str, reason: &str);
+}
+
+/// Starts the engine of `config` and wraps it in its protocol's client.
+pub fn launch(
+    config: &EngineConfig,
+    label: String,
+    debug: bool,
+    stop: Arc<AtomicBool>,
+) -> Result<Box<dyn Client>, String> {
+    let process = EngineProcess::spawn(config, label, debug, stop)?;
+    Ok(match config.protocol {
+        Protocol::Uci => Box::new(super::uci_client::UciClient::uci(process, config.clone())),
+        Protocol::Tri => Box::new(super::tri_client::tri(process, config.clone())),
+        Protocol::Xboard => Box::new(super::xboard_client::XboardClient::new(
+            process,
+            config.clone(),
+        )),
+    })
+}
+
+/// Formats a centipawn score as cutechess does in PGN comments: pawns with a sign.
+pub fn pawns(cp: i64) -> String {
+    format!("{:+.2}", cp as f64 / 100.0)
+}
+
+/// Formats a mate distance in moves (positive: the engine mates).
+pub fn mate(moves: i64) -> String {
+    if moves >= 0 {
+        format!("+M{moves}")
+    } else {
+        format!("-M{}", -moves)
+    }
+}

@@ -1,0 +1,347 @@
+//! PGN out and back in. Games are written as they finish, each flushed whole, so the file
+//! stays valid whatever stops the match. Tags: the Seven Tag Roster (with one player tag per
+//! seat: White/Black, or PlayerA/PlayerB/PlayerC for three players), Variant, SetUp/FEN when
+//! the game does not start from the variant's start position, TimeControl, Termination and
+//! PlyCount; moves in the variant's human notation (SAN where it has one), with cutechess's
+//! `{score/depth time}` comments, `{book}` on opening moves, and the reason before the result.
+//!
+//! `replay` reads such a file back through kaleido's own rules, move by move.
+
+use super::game::GameReport;
+use crate::game::Game;
+use crate::record::GameRecord;
+use crate::registry::{with_variant, VariantVisitor};
+
+/// The tag naming the player of `seat`.
+pub fn seat_tag(players: usize, seat: usize) -> String {
+    match (players, seat) {
+        (2, 0) => "White".into(),
+        (2, _) => "Black".into(),
+        _ => format!("Player{}", (b'A' + seat.min(25) as u8) as char),
+    }
+}
+
+/// The match-wide facts every game's tags repeat.
+pub struct Header<'a> {
+    pub event: &'a str,
+    pub date: &'a str,
+    pub variant: &'a str,
+    /// `10+0.1`, or `-` when the engines play to fixed limits.
+    pub time_control: &'a str,
+}
+
+fn escape(text: &str) -> String {
+    text.replace('\\', "\\\\").replace('"', "\\\"")
+}
+
+/// One game as PGN text, ending with a blank line.
+pub fn write(game: &GameReport, header: &Header) -> String {
+    let players = game.names.len();
+    let mut out = String::new();
+    let mut tag = |name: &str, value: &str| {
+        out.push_str(&format!("[{name} \"{}\"]\n", escape(value)));
+    };
+    tag("Event", header.event);
+    tag("Site", "?");
+    tag("Date", header.date);
+    tag("Round", &game.number.to_string());
+    for (seat, name) in game.names.iter().enumerate() {
+        tag(&seat_tag(players, seat), name);
+    }
+    tag("Result", &game.result);
+    tag("Variant", header.variant);
+    if !game.from_startpos {
+        tag("SetUp", "1");
+        tag("FEN", &game.start_fen);
+    }
+    tag("TimeControl", header.time_control);
+    tag("Termination", game.termination.pgn());
+    tag("PlyCount", &game.moves.len().to_string());
+    out.push('\n');
+    let mut words: Vec<String> = Vec::new();
+    for mv in &game.moves {
+        if let Some(n) = &mv.number {
+            words.push(n.clone());
+        }
+        words.push(mv.notation.clone());
+        if !mv.comment.is_empty() {
+            words.push(format!("{{{}}}", mv.comment.replace('}', ")")));
+        }
+    }
+    words.push(format!("{{{}}}", game.reason.replace('}', ")")));
+    words.push(game.result.clone());
+    // Lines of at most 80 characters, broken between words.
+    let mut line = String::new();
+    for w in words {
+        if !line.is_empty() && line.len() + 1 + w.len() > 80 {
+            out.push_str(&line);
+            out.push('\n');
+            line.clear();
+        }
+        if !line.is_empty() {
+            line.push(' ');
+        }
+        line.push_str(&w);
+    }
+    out.push_str(&line);
+    out.push_str("\n\n");
+    out
+}
+
+/// One game read from PGN text: its tags and its movetext tokens (comments and move numbers
+/// removed; the result token last).
+#[derive(Clone, Debug, Default)]
+pub struct PgnGame {
+    pub tags: Vec<(String, String)>,
+    pub tokens: Vec<String>,
+}
+
+impl PgnGame {
+    pub fn tag(&self, name: &str) -> Option<&str> {
+        self.tags
+            .iter()
+            .find(|(n, _)| n == name)
+            .map(|(_, v)| v.as_str())
+    }
+}
+
+fn parse_tag(line: &str) -> Option<(String, String)> {
+    let inner = line.trim().strip_prefix('[')?.strip_suffix(']')?;
+    let (name, rest) = inner.split_once(char::is_whitespace)?;
+    let value = rest.trim().strip_prefix('"')?.strip_suffix('"')?;
+    Some((
+        name.to_string(),
+        value.replace("\\\"", "\"").replace("\\\\", "\\"),
+    ))
+}
+
+/// Splits PGN text into games.
+pub fn read(text: &str) -> Vec<PgnGame> {
+    let mut games = Vec::new();
+    let mut game = PgnGame::default();
+    let mut in_moves = false;
+    let mut in_comment = false;
+    for line in text.lines() {
+        let trimmed = line.trim();
+        if !in_comment && trimmed.starts_with('[') {
+            if in_moves {
+                games.push(std::mem::take(&mut game));
+                in_moves = false;
+            }
+            if let Some(t) = parse_tag(trimmed) {
+                game.tags.push(t);
+            }
+            continue;
+        }
+        let mut word = String::new();
+        let flush = |word: &mut String, game: &mut PgnGame| {
+            let w = std::mem::take(word);
+            // Move numbers, alone (`12.`, `12...`) or glued to the move (`12.e4`); digits
+            // not followed by a dot (`0-1`, `1/2-1/2`) are a result, not a number.
+            let digits = w.len() - w.trim_start_matches(|c: char| c.is_ascii_digit()).len();
+            let w = if digits > 0 && w[digits..].starts_with('.') {
+                w[digits..].trim_start_matches('.')
+            } else {
+                w.as_str()
+            };
+            if !w.is_empty() {
+                game.tokens.push(w.to_string());
+            }
+        };
+        for c in line.chars() {
+            if in_comment {
+                if c == '}' {
+                    in_comment = false;
+                }
+                continue;
+            }
+            match c {
+                '{' => {
+                    flush(&mut word, &mut game);
+                    in_comment = true;
+                }
+                ';' => break,
+                c if c.is_whitespace() => flush(&mut word, &mut game),
+                c => {
+                    in_moves = true;
+                    word.push(c);
+                }
+            }
+        }
+        flush(&mut word, &mut game);
+    }
+    if in_moves || !game.tags.is_empty() {
+        games.push(game);
+    }
+    games
+}
+
+/// What replaying one game found.
+#[derive(Clone, Debug)]
+pub struct Replayed {
+    pub plies: usize,
+    /// The result the rules give the final position, if they end the game there.
+    pub rules_result: Option<String>,
+    /// The Result tag.
+    pub result_tag: String,
+}
+
+/// Result tokens: the two-player ones, `*`, and three-player point lists such as `4/3-2/3-0`.
+fn is_result(token: &str) -> bool {
+    token == "*"
+        || (token.contains('-')
+            && token
+                .split('-')
+                .all(|p| !p.is_empty() && p.chars().all(|c| c.is_ascii_digit() || c == '/')))
+}
+
+fn strip_annotations(san: &str) -> &str {
+    san.trim_end_matches(['+', '#', '!', '?'])
+}
+
+struct ReplayGame<'a>(&'a PgnGame);
+
+impl VariantVisitor for ReplayGame<'_> {
+    type Output = Result<Replayed, String>;
+    fn visit<G: Game>(self) -> Result<Replayed, String> {
+        let game = self.0;
+        let start = match game.tag("FEN") {
+            Some(fen) => G::from_fen(fen).map_err(|e| e.to_string())?,
+            None => G::startpos(),
+        };
+        let mut record = GameRecord::new(start);
+        let mut plies = 0;
+        let mut moves = Vec::new();
+        for token in &game.tokens {
+            if is_result(token) {
+                break;
+            }
+            if record.outcome().is_some() {
+                return Err(format!("move '{token}' after the game was over"));
+            }
+            let pos = record.current();
+            // The variant's own notation first; else the legal move written that way.
+            let mv = match pos.parse_move(token) {
+                Ok(mv) => mv,
+                Err(e) => {
+                    moves.clear();
+                    pos.legal_moves(&mut moves);
+                    let wanted = strip_annotations(token);
+                    *moves
+                        .iter()
+                        .find(|&&m| strip_annotations(&pos.human_notation(m)) == wanted)
+                        .ok_or_else(|| format!("ply {}: {e}", plies + 1))?
+                }
+            };
+            record.play(mv);
+            plies += 1;
+        }
+        Ok(Replayed {
+            plies,
+            rules_result: record.outcome().map(|o| o.result_string()),
+            result_tag: game.tag("Result").unwrap_or("*").to_string(),
+        })
+    }
+}
+
+/// Replays a game through kaleido's rules for its Variant tag (chess when it has none).
+pub fn replay(game: &PgnGame) -> Result<Replayed, String> {
+    let variant = game.tag("Variant").unwrap_or("chess");
+    with_variant(variant, ReplayGame(game)).map_err(|e| e.to_string())?
+}
+
+/// Today's date as PGN writes it (`2026.11.22`), from the system clock in UTC.
+pub fn today() -> String {
+    let secs = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_secs());
+    let (y, m, d) = civil_from_days((secs / 86_400) as i64);
+    format!("{y:04}.{m:02}.{d:02}")
+}
+
+/// Days since 1970-01-01 to a proleptic Gregorian date (Howard Hinnant's algorithm).
+fn civil_from_days(days: i64) -> (i64, u32, u32) {
+    let z = days + 719_468;
+    let era = z.div_euclid(146_097);
+    let doe = z.rem_euclid(146_097);
+    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
+    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+    let mp = (5 * doy + 2) / 153;
+    let d = (doy - (153 * mp + 2) / 5 + 1) as u32;
+    let m = if mp < 10 { mp + 3 } else { mp - 9 } as u32;
+    let y = yoe + era * 400 + i64::from(m <= 2);
+    (y, m, d)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::arbiter::game::{PlayedMove, Termination};
+
+    #[test]
+    fn dates() {
+        assert_eq!(civil_from_days(0), (1970, 1, 1));
+        assert_eq!(civil_from_days(20_779), (2026, 11, 22));
+        assert_eq!(civil_from_days(11_016), (2000, 2, 29));
+    }
+
+    #[test]
+    fn written_games_read_back_and_replay() {
+        let mv = |n: Option<&str>, san: &str, c: &str| PlayedMove {
+            notation: san.into(),
+            number: n.map(String::from),
+            comment: c.into(),
+        };
+        let game = GameReport {
+            number: 3,
+            names: vec!["a \"quoted\"".into(), "b".into()],
+            start_fen: String::new(),
+            from_startpos: true,
+            moves: vec![
+                mv(Some("1."), "f3", "book"),
+                mv(None, "e5", "+0.10/3 0.010s"),
+                mv(Some("2."), "g4", "-1.00/2 0.020s"),
+                mv(None, "Qh4#", "+M1/4 0.030s"),
+            ],
+            result: "0-1".into(),
+            points: vec![0.0, 1.0],
+            reason: "Black mates".into(),
+            termination: Termination::Normal,
+        };
+        let header = Header {
+            event: "test",
+            date: "2026.11.22",
+            variant: "chess",
+            time_control: "10+0.1",
+        };
+        let text = write(&game, &header);
+        assert!(text.contains("[White \"a \\\"quoted\\\"\"]"), "{text}");
+        assert!(
+            text.contains("1. f3 {book} e5 {+0.10/3 0.010s} 2. g4"),
+            "{text}"
+        );
+        assert!(text.trim_end().ends_with("{Black mates} 0-1"), "{text}");
+        let games = read(&(text.clone() + &text));
+        assert_eq!(games.len(), 2);
+        assert_eq!(games[0].tag("White"), Some("a \"quoted\""));
+        assert_eq!(games[0].tokens, vec!["f3", "e5", "g4", "Qh4#", "0-1"]);
+        let r = replay(&games[1]).unwrap_or_else(|e| panic!("{e}"));
+        assert_eq!(r.plies, 4);
+        assert_eq!(r.rules_result.as_deref(), Some("0-1"));
+        assert_eq!(r.result_tag, "0-1");
+        // A move the rules refuse is named.
+        let mut bad = games[0].clone();
+        bad.tokens[1] = "Ke2".into();
+        assert!(replay(&bad).is_err());
+    }
+
+    #[test]
+    fn result_tokens() {
+        for t in ["1-0", "0-1", "1/2-1/2", "*", "4/3-2/3-0", "0-1-1"] {
+            assert!(is_result(t), "{t}");
+        }
+        for t in ["e4", "O-O", "O-O-O", "a-b", "Nf3+"] {
+            assert!(!is_result(t), "{t}");
+        }
+    }
+}

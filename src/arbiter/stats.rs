@@ -1,0 +1,289 @@
+//! Match statistics as cutechess-cli reports them: the score, the Elo difference it implies
+//! with a 95% interval from the per-game score variance, the likelihood of superiority and the
+//! draw ratio; for three-player matches, points per engine and a rating per engine.
+
+/// The normal distribution's error function (Abramowitz and Stegun 7.1.26, |error| < 1.5e-7:
+/// plenty for percentages shown to one decimal).
+pub fn erf(x: f64) -> f64 {
+    let sign = if x < 0.0 { -1.0 } else { 1.0 };
+    let x = x.abs();
+    let t = 1.0 / (1.0 + 0.327_591_1 * x);
+    let poly = t
+        * (0.254_829_592
+            + t * (-0.284_496_736
+                + t * (1.421_413_741 + t * (-1.453_152_027 + t * 1.061_405_429))));
+    sign * (1.0 - poly * (-x * x).exp())
+}
+
+/// The Elo difference that an expected score `p` (0 < p < 1) means in the logistic model.
+pub fn elo_from_score(p: f64) -> f64 {
+    -400.0 * (1.0 / p - 1.0).log10()
+}
+
+/// The expected score of an Elo difference.
+pub fn score_from_elo(elo: f64) -> f64 {
+    1.0 / (1.0 + 10f64.powf(-elo / 400.0))
+}
+
+/// 97.5% quantile of the normal distribution: a two-sided 95% interval.
+const Z95: f64 = 1.959_963_985;
+
+/// Wins, losses and draws of the first engine against the second.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Score {
+    pub wins: u32,
+    pub losses: u32,
+    pub draws: u32,
+}
+
+impl Score {
+    pub fn games(&self) -> u32 {
+        self.wins + self.losses + self.draws
+    }
+
+    /// The first engine's points per game.
+    pub fn ratio(&self) -> f64 {
+        (self.wins as f64 + 0.5 * self.draws as f64) / self.games().max(1) as f64
+    }
+
+    /// The variance of one game's score around the mean.
+    fn variance(&self) -> f64 {
+        let n = self.games().max(1) as f64;
+        let p = self.ratio();
+        (self.wins as f64 * (1.0 - p).powi(2)
+            + self.losses as f64 * p.powi(2)
+            + self.draws as f64 * (0.5 - p).powi(2))
+            / n
+    }
+
+    /// The Elo difference and the half-width of its 95% interval; None while one side has all
+    /// the points (the difference is then unbounded) or no game was played.
+    pub fn elo(&self) -> Option<(f64, f64)> {
+        let n = self.games() as f64;
+        let p = self.ratio();
+        if n == 0.0 || p <= 0.0 || p >= 1.0 {
+            return None;
+        }
+        let spread = Z95 * (self.variance() / n).sqrt();
+        let lo = (p - spread).max(1e-12);
+        let hi = (p + spread).min(1.0 - 1e-12);
+        Some((
+            elo_from_score(p),
+            (elo_from_score(hi) - elo_from_score(lo)) / 2.0,
+        ))
+    }
+
+    /// Likelihood of superiority: the chance that the first engine is the stronger, from wins
+    /// and losses alone (draws say nothing about it).
+    pub fn los(&self) -> f64 {
+        let decisive = (self.wins + self.losses) as f64;
+        if decisive == 0.0 {
+            return 0.5;
+        }
+        0.5 * (1.0 + erf((self.wins as f64 - self.losses as f64) / (2.0 * decisive).sqrt()))
+    }
+
+    pub fn draw_ratio(&self) -> f64 {
+        self.draws as f64 / self.games().max(1) as f64
+    }
+
+    /// `Elo difference: X +/- Y, LOS: Z %, DrawRatio: R %`, as cutechess prints it.
+    pub fn elo_line(&self) -> String {
+        let elo = match self.elo() {
+            Some((elo, margin)) => format!("{elo:.1} +/- {margin:.1}"),
+            None if self.games() == 0 => "0.0 +/- nan".to_string(),
+            None if self.ratio() >= 1.0 => "inf +/- nan".to_string(),
+            None => "-inf +/- nan".to_string(),
+        };
+        format!(
+            "Elo difference: {elo}, LOS: {:.1} %, DrawRatio: {:.1} %",
+            self.los() * 100.0,
+            self.draw_ratio() * 100.0
+        )
+    }
+}
+
+/// A three-player (or more) tally: every engine's points, and for the ratings every pair of
+/// engines' head-to-head comparisons inside each game (who scored more in that game).
+#[derive(Clone, Debug)]
+pub struct Table {
+    pub names: Vec<String>,
+    pub points: Vec<f64>,
+    pub games: Vec<u32>,
+    /// pairwise[i] = (better, worse, equal) counts of engine i against every other engine.
+    pub pairwise: Vec<Score>,
+}
+
+impl Table {
+    pub fn new(names: Vec<String>) -> Table {
+        let n = names.len();
+        Table {
+            names,
+            points: vec![0.0; n],
+            games: vec![0; n],
+            pairwise: vec![Score::default(); n],
+        }
+    }
+
+    /// Adds one game: `engine_points[i]` is what engine i scored (None: it did not play).
+    pub fn add(&mut self, engine_points: &[Option<f64>]) {
+        for (i, p) in engine_points.iter().enumerate() {
+            let Some(p) = p else { continue };
+            self.points[i] += p;
+            self.games[i] += 1;
+            for (j, q) in engine_points.iter().enumerate() {
+                let Some(q) = q else { continue };
+                if i == j {
+                    continue;
+                }
+                let s = &mut self.pairwise[i];
+                if (p - q).abs() < 1e-9 {
+                    s.draws += 1;
+                } else if p > q {
+                    s.wins += 1;
+                } else {
+                    s.losses += 1;
+                }
+            }
+        }
+    }
+
+    /// One line per engine: points, games, and the rating its head-to-head results against
+    /// the field imply (Elo relative to the field's average, with a 95% interval).
+    pub fn lines(&self) -> Vec<String> {
+        (0..self.names.len())
+            .map(|i| {
+                let s = self.pairwise[i];
+                let rating = match s.elo() {
+                    // `+ 0.0` turns a negative zero into a positive one.
+                    Some((elo, margin)) => format!("{:+.1} +/- {margin:.1}", elo + 0.0),
+                    None if s.games() == 0 => "n/a".to_string(),
+                    None if s.ratio() >= 1.0 => "+inf".to_string(),
+                    None => "-inf".to_string(),
+                };
+                format!(
+                    "{}: {:.2} points in {} games ({:.1}% of the 2 per game), rating {rating} \
+                     (head-to-head {} - {} - {})",
+                    self.names[i],
+                    self.points[i],
+                    self.games[i],
+                    100.0 * self.points[i] / (2.0 * self.games[i].max(1) as f64),
+                    s.wins,
+                    s.losses,
+                    s.draws
+                )
+            })
+            .collect()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn close(a: f64, b: f64, eps: f64) -> bool {
+        (a - b).abs() < eps
+    }
+
+    #[test]
+    fn erf_known_values() {
+        assert!(close(erf(0.0), 0.0, 1e-7));
+        assert!(close(erf(0.5), 0.520_499_877_8, 2e-7));
+        assert!(close(erf(1.0), 0.842_700_792_9, 2e-7));
+        assert!(close(erf(-2.0), -0.995_322_265_0, 2e-7));
+    }
+
+    #[test]
+    fn elo_of_known_scores() {
+        // 75% is 400*log10(3) = 190.85 Elo; 64% is 100.0 Elo.
+        assert!(close(elo_from_score(0.75), 190.848_501_9, 1e-6));
+        assert!(close(elo_from_score(score_from_elo(100.0)), 100.0, 1e-9));
+        assert!(close(score_from_elo(100.0), 0.640_065_1, 1e-6));
+        let s = Score {
+            wins: 60,
+            losses: 10,
+            draws: 30,
+        };
+        let (elo, margin) = s.elo().unwrap_or_default();
+        assert!(close(elo, 190.85, 0.01));
+        // By hand: variance = (60*.0625 + 10*.5625 + 30*.0625)/100 = 0.1125; spread =
+        // 1.96*sqrt(0.1125/100) = 0.065740; (elo(0.815740) - elo(0.684260))/2 = 62.05.
+        assert!(close(margin, 62.045, 0.01), "{margin}");
+        assert_eq!(
+            s.elo_line(),
+            "Elo difference: 190.8 +/- 62.0, LOS: 100.0 %, DrawRatio: 30.0 %"
+        );
+        let even = Score {
+            wins: 10,
+            losses: 10,
+            draws: 5,
+        };
+        assert!(close(even.elo().unwrap_or_default().0, 0.0, 1e-9));
+        assert!(close(even.los(), 0.5, 1e-7));
+        assert!(Score {
+            wins: 3,
+            losses: 0,
+            draws: 0
+        }
+        .elo()
+        .is_none());
+    }
+
+    #[test]
+    fn los_by_hand() {
+        // W=10, L=5: 0.5*(1+erf(5/sqrt(30))) = 0.5*(1+erf(0.912871)) = 0.901 647.
+        let s = Score {
+            wins: 10,
+            losses: 5,
+            draws: 100,
+        };
+        assert!(close(s.los(), 0.901_647, 1e-5), "{}", s.los());
+        // W=L: 50%; W=20, L=0: 0.5*(1+erf(sqrt(10))) = 0.999 996 13.
+        let s = Score {
+            wins: 20,
+            losses: 0,
+            draws: 0,
+        };
+        assert!(close(s.los(), 0.999_996_13, 1e-6));
+    }
+
+    #[test]
+    fn three_player_points_and_head_to_head() {
+        let mut t = Table::new(vec!["a".into(), "b".into(), "c".into()]);
+        // a wins 4/3 and 2/3 with b, c nothing; then an equal split.
+        t.add(&[Some(4.0 / 3.0), Some(2.0 / 3.0), Some(0.0)]);
+        t.add(&[Some(2.0 / 3.0), Some(2.0 / 3.0), Some(2.0 / 3.0)]);
+        assert!(close(t.points[0], 2.0, 1e-9));
+        assert_eq!(
+            t.pairwise[0],
+            Score {
+                wins: 2,
+                losses: 0,
+                draws: 2
+            }
+        );
+        assert_eq!(
+            t.pairwise[1],
+            Score {
+                wins: 1,
+                losses: 1,
+                draws: 2
+            }
+        );
+        assert_eq!(
+            t.pairwise[2],
+            Score {
+                wins: 0,
+                losses: 2,
+                draws: 2
+            }
+        );
+        let lines = t.lines();
+        assert!(
+            lines[1].starts_with("b: 1.33 points in 2 games"),
+            "{}",
+            lines[1]
+        );
+        assert!(lines[1].contains("rating +0.0"), "{}", lines[1]);
+    }
+}

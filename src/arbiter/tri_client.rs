@@ -1,0 +1,74 @@
+//! The client side of kaleido's three-player `tri` dialect (docs/protocol.md): UCI's shape with
+//! `tri`/`triok` for the greeting, one clock per seat in `go` (`t0 t1 t2`, `inc0 inc1 inc2`, in
+//! milliseconds) and a score per seat in `info ... score s0 s1 s2` (each seat's expected
+//! points in hundredths; they add up to 200). The dialect serves the multi-player variants,
+//! today trichess alone, so there is no variant to set.
+
+use super::config::EngineConfig;
+use super::process::EngineProcess;
+use super::uci_client::{Dialect, UciClient};
+use std::time::Duration;
+
+pub struct Tri;
+
+impl Dialect for Tri {
+    fn greeting(&self) -> (&'static str, &'static str) {
+        ("tri", "triok")
+    }
+    fn selects_variant(&self) -> bool {
+        false
+    }
+    fn new_game(&self) -> Option<&'static str> {
+        Some("newgame")
+    }
+    fn clock_words(&self, clocks: &[Duration], increment: Duration, _mover: usize) -> String {
+        let inc = increment.as_millis();
+        let mut words = Vec::new();
+        for (i, c) in clocks.iter().enumerate() {
+            words.push(format!("t{i} {}", c.as_millis()));
+        }
+        for i in 0..clocks.len() {
+            words.push(format!("inc{i} {inc}"));
+        }
+        words.join(" ")
+    }
+    /// Three expected-points scores in hundredths, one per seat; written in points,
+    /// `0.79,0.41,0.79`.
+    fn score(&self, words: &[&str]) -> Option<String> {
+        let scores: Vec<i64> = words
+            .iter()
+            .take(3)
+            .map(|w| w.parse().ok())
+            .collect::<Option<_>>()?;
+        (scores.len() == 3).then(|| {
+            scores
+                .iter()
+                .map(|&s| format!("{:.2}", s as f64 / 100.0))
+                .collect::<Vec<_>>()
+                .join(",")
+        })
+    }
+}
+
+pub fn tri(process: EngineProcess, config: EngineConfig) -> UciClient {
+    UciClient::with_dialect(process, config, Box::new(Tri))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn tri_clocks_and_scores() {
+        let ms = Duration::from_millis;
+        assert_eq!(
+            Tri.clock_words(&[ms(1000), ms(2000), ms(3000)], ms(50), 1),
+            "t0 1000 t1 2000 t2 3000 inc0 50 inc1 50 inc2 50"
+        );
+        assert_eq!(
+            Tri.score(&["79", "41", "79", "nodes"]),
+            Some("0.79,0.41,0.79".to_string())
+        );
+        assert_eq!(Tri.score(&["12", "x"]), None);
+    }
+}

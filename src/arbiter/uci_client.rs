@@ -1,0 +1,279 @@
+//! The client side of UCI, and of kaleido's three-player `tri` dialect, which differs only in
+//! its greeting, its clock words and its scores (tri_client.rs). Both: handshake, options,
+//! `position ... moves ...` with every ply so far, `go` with the arbiter's clocks or the
+//! engine's fixed limit, `info` lines read for the PGN comment, `bestmove`.
+
+use super::config::EngineConfig;
+use super::engine::{
+    mate, pawns, Client, Fault, GameSetup, Reply, Thought, Turn, QUIT_GRACE, STARTUP_TIMEOUT,
+};
+use super::process::EngineProcess;
+use std::time::Instant;
+
+/// What differs between UCI and the tri dialect.
+pub trait Dialect: Send {
+    /// The greeting and its answer (`uci`/`uciok`).
+    fn greeting(&self) -> (&'static str, &'static str);
+    /// Whether the variant is chosen with the UCI_Variant option.
+    fn selects_variant(&self) -> bool;
+    /// The line that starts a new game, if the dialect has one.
+    fn new_game(&self) -> Option<&'static str>;
+    /// The clock part of `go`: every seat's time left and increment, and the seat to move.
+    fn clock_words(
+        &self,
+        clocks: &[std::time::Duration],
+        increment: std::time::Duration,
+        mover: usize,
+    ) -> String;
+    /// Reads the score from the words after `score`; returns the formatted score.
+    fn score(&self, words: &[&str]) -> Option<String>;
+}
+
+pub struct Uci;
+
+impl Dialect for Uci {
+    fn greeting(&self) -> (&'static str, &'static str) {
+        ("uci", "uciok")
+    }
+    fn selects_variant(&self) -> bool {
+        true
+    }
+    fn new_game(&self) -> Option<&'static str> {
+        Some("ucinewgame")
+    }
+    /// UCI has two clocks. With more players (trichess over UCI), seat 0 reads `wtime` and
+    /// every other seat `btime`, as kaleido's UCI documents, so `btime` carries the mover's
+    /// clock when the mover is not seat 0.
+    fn clock_words(
+        &self,
+        clocks: &[std::time::Duration],
+        increment: std::time::Duration,
+        mover: usize,
+    ) -> String {
+        let ms = |i: usize| clocks.get(i).map_or(0, |d| d.as_millis());
+        let inc = increment.as_millis();
+        let black = if mover >= 1 { mover } else { 1 };
+        format!("wtime {} btime {} winc {inc} binc {inc}", ms(0), ms(black))
+    }
+    fn score(&self, words: &[&str]) -> Option<String> {
+        let value: i64 = words.get(1)?.parse().ok()?;
+        match *words.first()? {
+            "cp" => Some(pawns(value)),
+            "mate" => Some(mate(value)),
+            _ => None,
+        }
+    }
+}
+
+/// A UCI-like engine: plain UCI, or the tri dialect.
+pub struct UciClient {
+    process: EngineProcess,
+    config: EngineConfig,
+    dialect: Box<dyn Dialect>,
+}
+
+impl UciClient {
+    pub fn uci(process: EngineProcess, config: EngineConfig) -> UciClient {
+        UciClient::with_dialect(process, config, Box::new(Uci))
+    }
+
+    pub fn with_dialect(
+        process: EngineProcess,
+        config: EngineConfig,
+        dialect: Box<dyn Dialect>,
+    ) -> UciClient {
+        UciClient {
+            process,
+            config,
+            dialect,
+        }
+    }
+
+    fn send(&mut self, line: &str) -> Result<(), Fault> {
+        if self.process.send(line) {
+            Ok(())
+        } else {
+            Err(Fault::Exited)
+        }
+    }
+
+    /// Reads lines until one equal to `word` (or starting with it and a space).
+    fn wait_for(&mut self, word: &str, deadline: Instant) -> Result<Vec<String>, Fault> {
+        let mut seen = Vec::new();
+        loop {
+            let (line, _) = self.process.recv(Some(deadline)).map_err(|s| match s {
+                super::process::Silence::Timeout => Fault::Startup(format!(
+                    "no '{word}' within {} s",
+                    STARTUP_TIMEOUT.as_secs()
+                )),
+                other => Fault::from(other),
+            })?;
+            if line.trim() == word {
+                return Ok(seen);
+            }
+            seen.push(line);
+        }
+    }
+}
+
+/// The `var` values of a `option name UCI_Variant type combo ... var a var b` line.
+fn variant_choices(options: &[String]) -> Option<Vec<String>> {
+    options.iter().find_map(|line| {
+        let rest = line.trim().strip_prefix("option name ")?;
+        let (name, spec) = rest.split_once(" type ")?;
+        if !name.trim().eq_ignore_ascii_case("UCI_Variant") {
+            return None;
+        }
+        let words: Vec<&str> = spec.split_whitespace().collect();
+        Some(
+            words
+                .windows(2)
+                .filter(|w| w[0] == "var")
+                .map(|w| w[1].to_string())
+                .collect(),
+        )
+    })
+}
+
+impl Client for UciClient {
+    fn start(&mut self, setup: &GameSetup) -> Result<(), Fault> {
+        let deadline = Instant::now() + STARTUP_TIMEOUT;
+        let (hello, ok) = self.dialect.greeting();
+        self.send(hello)?;
+        let lines = self.wait_for(ok, deadline)?;
+        if self.dialect.selects_variant() {
+            let theirs = self.config.variant_name(setup.variant).to_string();
+            match variant_choices(&lines) {
+                Some(choices) if choices.contains(&theirs) => {
+                    self.send(&format!("setoption name UCI_Variant value {theirs}"))?;
+                }
+                Some(choices) => {
+                    return Err(Fault::Unsupported(format!(
+                        "{} does not offer variant '{theirs}' (UCI_Variant: {})",
+                        self.config.name,
+                        choices.join(", ")
+                    )))
+                }
+                // Without UCI_Variant an engine plays one game; engines.ini must say which.
+                None if !self.config.variants.is_empty() => {}
+                None => {
+                    return Err(Fault::Unsupported(format!(
+                        "{} has no UCI_Variant option; list the variants it plays in engines.ini",
+                        self.config.name
+                    )))
+                }
+            }
+        }
+        for (name, value) in self.config.options.clone() {
+            self.send(&format!("setoption name {name} value {value}"))?;
+        }
+        if let Some(line) = self.dialect.new_game() {
+            self.send(line)?;
+        }
+        self.send("isready")?;
+        self.wait_for("readyok", deadline)?;
+        Ok(())
+    }
+
+    fn think(&mut self, turn: &Turn) -> Result<Reply, Fault> {
+        self.process.drain();
+        let mut position = if turn.from_startpos {
+            "position startpos".to_string()
+        } else {
+            format!("position fen {}", turn.start_fen)
+        };
+        if !turn.moves.is_empty() {
+            position.push_str(" moves ");
+            position.push_str(&turn.moves.join(" "));
+        }
+        self.send(&position)?;
+        let limit = self.config.limit;
+        let mut go = "go".to_string();
+        if limit.is_set() {
+            if let Some(d) = limit.depth {
+                go.push_str(&format!(" depth {d}"));
+            }
+            if let Some(n) = limit.nodes {
+                go.push_str(&format!(" nodes {n}"));
+            }
+            if let Some(t) = limit.movetime {
+                go.push_str(&format!(" movetime {}", t.as_millis()));
+            }
+        } else if let Some((clocks, inc)) = turn.clocks {
+            go.push(' ');
+            go.push_str(&self.dialect.clock_words(clocks, inc, turn.mover));
+        } else {
+            go.push_str(" infinite");
+        }
+        self.send(&go)?;
+        let mut thought = Thought::default();
+        loop {
+            let (line, at) = self.process.recv(Some(turn.deadline))?;
+            let words: Vec<&str> = line.split_whitespace().collect();
+            match words.first() {
+                Some(&"bestmove") => {
+                    return Ok(Reply::Move {
+                        token: words.get(1).unwrap_or(&"(none)").to_string(),
+                        at,
+                        thought,
+                    })
+                }
+                Some(&"info") => {
+                    if let Some(i) = words.iter().position(|w| *w == "depth") {
+                        if let Some(d) = words.get(i + 1).and_then(|d| d.parse().ok()) {
+                            thought.depth = Some(d);
+                        }
+                    }
+                    if let Some(i) = words.iter().position(|w| *w == "score") {
+                        if let Some(s) = self.dialect.score(&words[i + 1..]) {
+                            thought.score = Some(s);
+                        }
+                    }
+                }
+                _ => {}
+            }
+        }
+    }
+
+    fn finish(&mut self, _result: &str, _reason: &str) {
+        self.process.shut_down("quit", QUIT_GRACE);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn variant_lists_are_read_from_the_option_line() {
+        let lines = vec![
+            "id name x".to_string(),
+            "option name UCI_Variant type combo default chess var chess var cylinder".to_string(),
+        ];
+        assert_eq!(
+            variant_choices(&lines),
+            Some(vec!["chess".to_string(), "cylinder".to_string()])
+        );
+        assert_eq!(variant_choices(&lines[..1]), None);
+    }
+
+    #[test]
+    fn uci_scores_and_clocks() {
+        assert_eq!(Uci.score(&["cp", "35"]), Some("+0.35".to_string()));
+        assert_eq!(
+            Uci.score(&["cp", "-120", "upperbound"]),
+            Some("-1.20".to_string())
+        );
+        assert_eq!(Uci.score(&["mate", "-3"]), Some("-M3".to_string()));
+        assert_eq!(Uci.score(&["wdl"]), None);
+        let ms = std::time::Duration::from_millis;
+        assert_eq!(
+            Uci.clock_words(&[ms(1500), ms(900)], ms(100), 0),
+            "wtime 1500 btime 900 winc 100 binc 100"
+        );
+        assert_eq!(
+            Uci.clock_words(&[ms(1500), ms(900), ms(700)], ms(0), 2),
+            "wtime 1500 btime 700 winc 0 binc 0"
+        );
+    }
+}

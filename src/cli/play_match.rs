@@ -1,0 +1,139 @@
+//! `kaleido match`: engine matches refereed by kaleido (src/arbiter, docs/match.md).
+
+use super::CliError;
+use crate::arbiter::clock::TimeControl;
+use crate::arbiter::config::EngineList;
+use crate::arbiter::openings::read_file;
+use crate::arbiter::sprt::Sprt;
+use crate::arbiter::{run as run_match, MatchSettings, OpeningSource};
+use clap::Args;
+use std::path::PathBuf;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
+use std::time::Duration;
+
+#[derive(Args, Debug, Clone)]
+pub struct MatchArgs {
+    /// Engines from engines.ini, comma-separated: two, or three for trichess (may repeat)
+    #[arg(long, value_delimiter = ',', required = true)]
+    pub engines: Vec<String>,
+    /// Variant to play
+    #[arg(long, default_value = "chess")]
+    pub variant: String,
+    /// Games to play (rounded up so that each opening is played in every seating)
+    #[arg(long, default_value_t = 2)]
+    pub games: usize,
+    /// Time control BASE+INC in seconds (10+0.1, 1:30+1); engines with depth/nodes/movetime
+    /// in engines.ini play to that limit instead
+    #[arg(long)]
+    pub tc: Option<String>,
+    /// Games played at once (one engine process per seat per game)
+    #[arg(long, default_value_t = 1)]
+    pub concurrency: usize,
+    /// Openings file: one `FEN`, `FEN moves ...` or `startpos moves ...` per line, in order
+    #[arg(long, conflicts_with = "random_plies")]
+    pub openings: Option<PathBuf>,
+    /// Random legal plies from the start position that open each game pair (from --seed)
+    #[arg(long)]
+    pub random_plies: Option<usize>,
+    /// Append every finished game to this PGN file
+    #[arg(long)]
+    pub pgn: Option<PathBuf>,
+    /// Stop at a decision of the SPRT: elo0=0 elo1=5 alpha=0.05 beta=0.05
+    #[arg(long, num_args = 1..=4)]
+    pub sprt: Option<Vec<String>>,
+    /// Seed of the random openings
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
+    /// The engines file
+    #[arg(long, default_value = "engines.ini")]
+    pub config: PathBuf,
+    /// Milliseconds an answer may come after the clock ran out before it loses on time
+    #[arg(long, default_value_t = 100)]
+    pub time_margin: u64,
+    /// Seconds an engine without a clock (fixed depth/nodes) may think before it forfeits
+    #[arg(long, default_value_t = 60)]
+    pub move_timeout: u64,
+    /// Adjudicate a game drawn once each player has made this many moves (opening excluded)
+    #[arg(long)]
+    pub max_moves: Option<u32>,
+    /// Show every line sent to and from the engines, and their stderr, on stderr
+    #[arg(long)]
+    pub debug: bool,
+    /// The PGN Event tag
+    #[arg(long, default_value = "kaleido match")]
+    pub event: String,
+}
+
+pub fn run(args: MatchArgs) -> Result<(), CliError> {
+    let list = EngineList::load(&args.config).map_err(CliError)?;
+    let mut engines = Vec::new();
+    let mut names: Vec<String> = Vec::new();
+    for name in &args.engines {
+        let name = name.trim();
+        engines.push(list.get(name).map_err(CliError)?.clone());
+        let repeats = args.engines[..names.len()]
+            .iter()
+            .filter(|n| n.trim() == name)
+            .count();
+        names.push(if repeats == 0 {
+            name.to_string()
+        } else {
+            format!("{name}#{}", repeats + 1)
+        });
+    }
+    if args.games == 0 {
+        return Err(CliError("--games must be at least 1".into()));
+    }
+    let tc = args
+        .tc
+        .as_deref()
+        .map(TimeControl::parse)
+        .transpose()
+        .map_err(CliError)?;
+    let openings = match (&args.openings, args.random_plies) {
+        (Some(path), _) => {
+            let text = std::fs::read_to_string(path)
+                .map_err(|e| CliError(format!("cannot read {}: {e}", path.display())))?;
+            OpeningSource::File(read_file(&text))
+        }
+        (None, Some(plies)) if plies > 0 => OpeningSource::Random(plies.min(200)),
+        _ => OpeningSource::Start,
+    };
+    let sprt = args
+        .sprt
+        .as_deref()
+        .map(Sprt::parse)
+        .transpose()
+        .map_err(CliError)?;
+    let stop = Arc::new(AtomicBool::new(false));
+    let on_signal = stop.clone();
+    // First Ctrl-C: finish cleanly (running games abandoned, the PGN so far intact);
+    // a second one leaves at once.
+    let _ = ctrlc::set_handler(move || {
+        if on_signal.swap(true, Ordering::SeqCst) {
+            std::process::exit(130);
+        }
+    });
+    let summary = run_match(MatchSettings {
+        variant: args.variant,
+        engines,
+        names,
+        games: args.games,
+        tc,
+        concurrency: args.concurrency,
+        openings,
+        pgn: args.pgn,
+        sprt,
+        seed: args.seed,
+        margin: Duration::from_millis(args.time_margin),
+        move_timeout: Duration::from_secs(args.move_timeout.max(1)),
+        max_moves: args.max_moves.filter(|&n| n > 0),
+        debug: args.debug,
+        event: args.event,
+        stop,
+    })
+    .map_err(CliError)?;
+    let _ = summary;
+    Ok(())
+}
