@@ -173,3 +173,51 @@ fn a_search_stopped_at_once_still_finishes_its_first_iteration() {
     assert_eq!(pos.format_move(r.best.unwrap()), "a1a8");
     assert_eq!(r.depth, 1);
 }
+
+/// A gigachess position whose first iteration (depth 1 and its quiescence) once took some
+/// 265,000 nodes: a node limit must hold there, or an engine on a short clock loses on time.
+const SLOW_FIRST_ITERATION: &str = "w2x1lhamcxf1w/1drnbiqkibn2d/2pp2oo1op1p1/3jo1p2pe1j1/\
+1p7o1r1p/14/5p4Jp2/P1PPp2p2P2C/e2N4pP1P2/3PI1P2E3P/3O1POPPO1R1D/6OOOI4/DER1B3KBN3/\
+W1JL2QAM1XZ1W w - - 0 48";
+
+#[test]
+fn limits_hold_even_in_the_first_iteration() {
+    use kaleido::variants::gigachess::Gigachess;
+    let limited = Limits {
+        nodes: Some(2_000),
+        ..Limits::default()
+    };
+    let (pos, r) = go::<Gigachess>(SLOW_FIRST_ITERATION, limited);
+    // The node limit is checked every 1024 nodes, and a stop is held back for the first
+    // 3 ms of the first iteration: a few thousand nodes, not hundreds of thousands.
+    assert!(r.nodes < 40_000, "{} nodes", r.nodes);
+    // The answer is a searched root move, with a real score.
+    let mv = r.best.expect("a move");
+    let mut legal = Vec::new();
+    pos.legal_moves(&mut legal);
+    assert!(legal.contains(&mv));
+    assert!(r.score.abs() < MATE_BOUND);
+}
+
+/// Quiescence stays small where captures chain for dozens of plies: losing captures and those
+/// that cannot reach alpha are left out (this one took 796,391 nodes at depth 1 without).
+#[test]
+fn gigachess_quiescence_does_not_explode() {
+    use kaleido::variants::gigachess::Gigachess;
+    let fen = "wzjxflha1cx1z1/dernbik1ibn3/5o3op3/8o5/1pp2Po7/6r7/p2p5Pm3/PPPP1o1IP5/\
+8O2B1Q/9O1PP1/5F8/5K8/DERN6NRE1/WZJX1L1AMCXJZW b - j7 0 56";
+    let (_, r) = go::<Gigachess>(fen, depth(1));
+    assert!(r.nodes < 20_000, "{} nodes at depth 1", r.nodes);
+    let (_, r) = go::<Gigachess>(fen, depth(4));
+    assert!(r.nodes < 400_000, "{} nodes at depth 4", r.nodes);
+}
+
+/// Checks cannot extend a line without end, nor evasions fill quiescence: in this spinchess
+/// position (every evasion comes with its spins) depth 2 once ran for minutes.
+#[test]
+fn spinchess_check_sequences_stay_bounded() {
+    let fen = "r3k2r/p6p/8/1p1pp3/Pbn2P2/6R1/8/R1BK4 b kq - 3 31";
+    let (pos, r) = go::<Spinchess>(fen, depth(4));
+    assert!(r.nodes < 500_000, "{} nodes at depth 4", r.nodes);
+    assert!(r.best.is_some_and(|mv| pos.clone().parse_turn(&pos.format_move(mv)).is_ok()));
+}

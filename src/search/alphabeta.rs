@@ -11,6 +11,16 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
 pub const MAX_PLY: usize = 128;
+/// How long the first iteration may run on after a stop: well inside the 10 ms a GUI may
+/// expect between `stop` and `bestmove`.
+/// Quiescence plies within which a side in check searches all its evasions; deeper, it may
+/// stand pat like any other side. Without a bound, variants with many quiet evasions (every
+/// spin in spinchess) and many checking captures (gigachess's cannons) can chain check,
+/// evasion, checking capture for dozens of plies, and one iteration never ends.
+const QUIESCENCE_CHECK_PLIES: u32 = 4;
+/// How far beyond a capture's material gain a position may still swing (positional terms).
+const DELTA_MARGIN: i32 = 200;
+const FIRST_ITERATION_GRACE: Duration = Duration::from_millis(3);
 const HISTORY_SIZE: usize = 1 << 14;
 
 /// One thread's search state.
@@ -22,8 +32,11 @@ pub struct Searcher<'a, G: Searchable> {
     node_limit: Option<u64>,
     /// Only the main thread watches the clock; helpers stop when it says so.
     pub main: bool,
-    /// Set while the first iteration runs: it ends whatever is asked, so that even a search
-    /// stopped at once answers with a searched move, not merely the first one generated.
+    /// Set while the first iteration runs: a stop in its first FIRST_ITERATION_GRACE is held
+    /// back, so that even a search stopped at once answers with a searched move, not merely
+    /// the first one generated. After that the stop holds (a variant whose first iteration is
+    /// slow, such as gigachess in a sharp position, must not overrun its clock), and the
+    /// iteration's best root move so far is the answer.
     pub finish_iteration: bool,
     pub nodes: u64,
     pub seldepth: usize,
@@ -35,6 +48,14 @@ pub struct Searcher<'a, G: Searchable> {
     /// Root moves left out of this search (`go searchmoves`, and MultiPV's lines already found),
     /// as move bits.
     pub root_excluded: Vec<u32>,
+    /// The score of the root's best move so far in the current iteration (the answer's score
+    /// when a first iteration is cut short).
+    pub root_best: i32,
+    /// The depth of the current iteration: check extensions stop at twice it, so that a line
+    /// of checks cannot extend itself without end.
+    root_depth: i32,
+    /// Quiescence plies above the current node.
+    quiet_plies: u32,
 }
 
 impl<'a, G: Searchable> Searcher<'a, G> {
@@ -61,6 +82,9 @@ impl<'a, G: Searchable> Searcher<'a, G> {
             history: vec![0; HISTORY_SIZE],
             pv: (0..=MAX_PLY).map(|_| Vec::new()).collect(),
             root_excluded: Vec::new(),
+            root_best: -INFINITE,
+            root_depth: 0,
+            quiet_plies: 0,
         }
     }
 
@@ -70,7 +94,8 @@ impl<'a, G: Searchable> Searcher<'a, G> {
     }
 
     pub fn stopped(&self) -> bool {
-        !self.finish_iteration && self.stop.load(Ordering::Relaxed)
+        self.stop.load(Ordering::Relaxed)
+            && !(self.finish_iteration && self.start.elapsed() < FIRST_ITERATION_GRACE)
     }
 
     fn check_limits(&mut self) {
@@ -86,6 +111,8 @@ impl<'a, G: Searchable> Searcher<'a, G> {
 
     /// Searches `pos` to `depth` within (alpha, beta) and returns its score for the side to move.
     pub fn root(&mut self, pos: &G, depth: i32, alpha: i32, beta: i32) -> i32 {
+        self.root_best = -INFINITE;
+        self.root_depth = depth;
         self.negamax(pos, depth, 0, alpha, beta)
     }
 
@@ -191,7 +218,8 @@ impl<'a, G: Searchable> Searcher<'a, G> {
             return pos.evaluate();
         }
         let in_check = pos.in_check();
-        let depth = if in_check { depth + 1 } else { depth };
+        let extend = in_check && (ply as i32) < 2 * self.root_depth;
+        let depth = if extend { depth + 1 } else { depth };
         if depth <= 0 {
             return self.quiesce(pos, ply, alpha, beta);
         }
@@ -279,6 +307,9 @@ impl<'a, G: Searchable> Searcher<'a, G> {
                 best_move = mv;
                 if score > alpha {
                     alpha = score;
+                    if ply == 0 {
+                        self.root_best = score;
+                    }
                     let (head, tail) = self.pv.split_at_mut(ply + 1);
                     head[ply].clear();
                     head[ply].push(mv);
@@ -334,7 +365,7 @@ impl<'a, G: Searchable> Searcher<'a, G> {
         if ply >= MAX_PLY {
             return pos.evaluate();
         }
-        let in_check = pos.in_check();
+        let in_check = self.quiet_plies < QUIESCENCE_CHECK_PLIES && pos.in_check();
         let mut best = -INFINITE;
         if !in_check {
             let stand_pat = pos.evaluate();
@@ -359,9 +390,22 @@ impl<'a, G: Searchable> Searcher<'a, G> {
             .collect();
         keyed.sort_unstable_by_key(|&(_, v)| -v);
         for (mv, _) in keyed {
+            // Delta pruning: a capture that cannot bring the score near alpha is not worth
+            // a look (never in check, where every evasion counts).
+            // Captures that likely lose material are left out too.
+            if !in_check
+                && (pos
+                    .material_gain(mv)
+                    .is_some_and(|gain| best + gain + DELTA_MARGIN <= alpha)
+                    || pos.losing_capture(mv))
+            {
+                continue;
+            }
             let mut child = pos.clone();
             child.play(mv);
+            self.quiet_plies += 1;
             let score = self.child(pos, &child, None, ply, alpha, beta);
+            self.quiet_plies -= 1;
             if self.stopped() {
                 return DRAW;
             }

@@ -145,10 +145,20 @@ pub fn search_among<G: Searchable>(
                 let last = lines.get(index).map_or(best.score, |l| l.score);
                 main.finish_iteration = depth == 1;
                 let score = aspiration(&mut main, pos, depth, last);
+                let stopped = main.stopped();
                 main.finish_iteration = false;
-                // An iteration cut short says nothing; the first one always runs to its end.
-                if main.stopped() && depth > 1 {
-                    break 'deepening;
+                // An iteration cut short says nothing, except the first: its best root move so
+                // far (searched to the end) is better than no searched move at all.
+                if stopped {
+                    let partial = main.principal_variation().to_vec();
+                    if depth > 1 || partial.is_empty() || !found.is_empty() {
+                        break 'deepening;
+                    }
+                    found.push(Line {
+                        score: main.root_best,
+                        pv: partial,
+                    });
+                    break;
                 }
                 found.push(Line {
                     score,

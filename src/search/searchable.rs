@@ -15,6 +15,21 @@ pub trait Searchable: Game {
     /// valuable attacker first); None for a quiet move. Quiescence searches only these.
     fn tactical_value(&self, mv: Self::Move) -> Option<i32>;
 
+    /// The most material `mv` wins at once (its victim, and what a promotion adds), in
+    /// centipawns, for quiescence's delta pruning: a capture that could not lift the score to
+    /// alpha even with a margin is not searched. None where a single move's gain says too
+    /// little (a turn goes on after it, or a spin follows): no pruning then.
+    fn material_gain(&self, _mv: Self::Move) -> Option<i32> {
+        None
+    }
+
+    /// A capture that likely loses material: a man takes a cheaper one on a square the
+    /// opponent guards. Quiescence leaves these out (a cheap stand-in for a static exchange
+    /// evaluation); variants that cannot tell say false.
+    fn losing_capture(&self, _mv: Self::Move) -> bool {
+        false
+    }
+
     /// The position after passing, where passing is a sound pruning assumption for this variant
     /// (None in variants with zugzwang-like turn structures, or when in check).
     fn null_move(&self) -> Option<Self>;

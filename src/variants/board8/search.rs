@@ -15,6 +15,12 @@ impl<G: Geometry> Searchable for Board<G> {
     fn tactical_value(&self, mv: Move) -> Option<i32> {
         Board::tactical_value(self, mv)
     }
+    fn material_gain(&self, mv: Move) -> Option<i32> {
+        Some(Board::material_gain(self, mv))
+    }
+    fn losing_capture(&self, mv: Move) -> bool {
+        Board::losing_capture(self, mv)
+    }
     /// Passing is the usual null-move assumption of FIDE chess; not while in check.
     fn null_move(&self) -> Option<Self> {
         (!Board::in_check(self)).then(|| Board::null_move(self))

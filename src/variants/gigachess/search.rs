@@ -58,6 +58,19 @@ impl Searchable for Gigachess {
         let attacker = self.piece_at(mv.from()).map_or(0, |p| p.role as i32);
         Some(8 * VALUES[victim.role as usize] - attacker)
     }
+    fn material_gain(&self, mv: Move) -> Option<i32> {
+        Some(self.piece_at(mv.to()).map_or(0, |p| VALUES[p.role as usize]))
+    }
+    /// A man takes a cheaper one on a square the opponent attacks (as the board stands).
+    fn losing_capture(&self, mv: Move) -> bool {
+        let (Some(attacker), Some(victim)) = (self.piece_at(mv.from()), self.piece_at(mv.to()))
+        else {
+            return false;
+        };
+        attacker.role != Role::King
+            && VALUES[attacker.role as usize] > VALUES[victim.role as usize]
+            && self.is_attacked(mv.to(), !self.side_to_move())
+    }
     /// Passing as in FIDE chess (not while in check).
     fn null_move(&self) -> Option<Self> {
         if Gigachess::in_check(self) {

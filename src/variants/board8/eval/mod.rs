@@ -116,6 +116,32 @@ impl<G: Geometry> Board<G> {
             }
     }
 
+    /// What `mv` wins at once: its victim and the promotion's gain in value.
+    pub fn material_gain(&self, mv: super::Move) -> i32 {
+        let victim = if mv.kind() == super::MoveKind::EnPassant {
+            VALUES[Role::Pawn.index()]
+        } else {
+            self.piece_at(mv.to()).map_or(0, |p| VALUES[p.role.index()])
+        };
+        victim + mv.promotion().map_or(0, |r| VALUES[r.index()] - VALUES[0])
+    }
+
+    /// A capture of a cheaper man on a square the opponent guards (seen with the capturer
+    /// gone from its square, so a slider behind it counts); promotions are never "losing".
+    pub fn losing_capture(&self, mv: super::Move) -> bool {
+        if mv.promotion().is_some() {
+            return false;
+        }
+        let Some(attacker) = self.piece_at(mv.from()) else {
+            return false;
+        };
+        let gain = self.material_gain(mv);
+        let occ = self.occupied().without(mv.from());
+        VALUES[attacker.role.index()] > gain
+            && attacker.role != Role::King
+            && self.is_attacked(mv.to(), !self.side_to_move(), occ)
+    }
+
     /// MVV-LVA key of a capture or promotion by `mv` (None for a quiet move): the most valuable
     /// victim first, then the least valuable attacker.
     pub fn tactical_value(&self, mv: super::Move) -> Option<i32> {
