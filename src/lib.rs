@@ -4,6 +4,7 @@ pub mod cli;
 pub mod core;
 pub mod errors;
 pub mod game;
+pub mod gui;
 pub mod outcome;
 pub mod perft;
 pub mod protocol;

@@ -1,6 +1,7 @@
 //! The command line: `kaleido <command> ...`.
 
 mod bench;
+mod gui;
 mod perft;
 mod selfplay;
 
@@ -25,6 +26,8 @@ pub enum Command {
     Bench(bench::BenchArgs),
     /// Play games between two in-process players of one variant (strength measurements)
     Selfplay(selfplay::SelfplayArgs),
+    /// Serve a web board on 127.0.0.1 to play every variant against kaleido
+    Gui(gui::GuiArgs),
 }
 
 /// A failure to report on stderr; the process then exits with status 2.
@@ -42,6 +45,7 @@ pub fn run(cli: Cli) -> Result<(), CliError> {
         Some(Command::Perft(args)) => perft::run(args),
         Some(Command::Bench(args)) => bench::run(args),
         Some(Command::Selfplay(args)) => selfplay::run(args),
+        Some(Command::Gui(args)) => gui::run(args),
         // GUIs start engines without arguments and speak first.
         None => {
             crate::protocol::run_stdio();

@@ -2,6 +2,7 @@
 
 pub mod attacks;
 mod geometry;
+mod gui;
 
 #[cfg(test)]
 use super::board8::reference;

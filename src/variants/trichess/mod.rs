@@ -10,6 +10,7 @@ mod board;
 pub mod cell;
 mod fen;
 mod game;
+mod gui;
 mod make;
 mod movegen;
 mod moves;
