@@ -7,6 +7,7 @@
 //! POST /api/game/ID/move         {move: token}        a turn in the variant's move notation
 //! POST /api/game/ID/undo         {to_human?: bool}    one ply, or back to a human's turn
 //! POST /api/game/ID/engine       {level?: 1..8}       kaleido plays the side to move
+//! POST /api/game/ID/stop                              kaleido plays its best move so far
 //! GET  /api/game/ID/pgn          the game as PGN (text)
 
 use super::engine::LEVELS;
@@ -17,7 +18,7 @@ use serde::Deserialize;
 use serde_json::{json, Value};
 use std::collections::BTreeMap;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
-use std::sync::{Mutex, MutexGuard};
+use std::sync::{Arc, Mutex, MutexGuard};
 
 /// Games kept at once; the oldest is dropped to make room (a page left open holds one each).
 pub const MAX_GAMES: usize = 64;
@@ -49,6 +50,8 @@ struct Entry {
     table: Box<dyn Table>,
     /// A search of this game is running: moves and undos wait for it.
     thinking: bool,
+    /// Set to make the running search play its best move so far.
+    stop: Arc<AtomicBool>,
 }
 
 #[derive(Default)]
@@ -201,6 +204,13 @@ impl Lobby {
             ("POST", ["api", "game", id, "move"]) => self.make_move(id, body),
             ("POST", ["api", "game", id, "undo"]) => self.undo(id, body),
             ("POST", ["api", "game", id, "engine"]) => self.engine(id, body),
+            ("POST", ["api", "game", id, "stop"]) => self.with_game(id, |entry| {
+                if !entry.thinking {
+                    return Err(Reply::error(400, "kaleido is not thinking about this game"));
+                }
+                entry.stop.store(true, Ordering::SeqCst);
+                Ok(Reply::json(200, &json!({ "stopping": true })))
+            }),
             ("GET", ["api", "game", id, "pgn"]) => self.with_game(id, |entry| {
                 Ok(Reply {
                     status: 200,
@@ -211,7 +221,7 @@ impl Lobby {
             (_, ["api", "variants"])
             | (_, ["api", "game"])
             | (_, ["api", "game", _])
-            | (_, ["api", "game", _, "move" | "undo" | "engine" | "pgn"]) => {
+            | (_, ["api", "game", _, "move" | "undo" | "engine" | "stop" | "pgn"]) => {
                 Reply::error(405, format!("{method} is not allowed on {}", quote(path)))
             }
             _ => Reply::error(404, format!("no such API path: {}", quote(path))),
@@ -270,6 +280,7 @@ impl Lobby {
         let entry = Entry {
             table,
             thinking: false,
+            stop: Arc::new(AtomicBool::new(false)),
         };
         let reply = Reply::json(201, &state(&id.to_string(), &entry));
         games.tables.insert(id, entry);
@@ -325,7 +336,7 @@ impl Lobby {
             Ok(r) => r,
             Err(reply) => return reply,
         };
-        let (number, search) = {
+        let (number, search, stop) = {
             let mut games = self.lock();
             let (number, entry) = match find(&mut games, id) {
                 Ok(found) => found,
@@ -350,13 +361,13 @@ impl Lobby {
                 return Reply::error(503, "kaleido is busy with other games; try again");
             }
             entry.thinking = true;
-            (number, entry.table.search(level))
+            entry.stop = Arc::new(AtomicBool::new(false));
+            (number, entry.table.search(level), Arc::clone(&entry.stop))
         };
         let guard = Thinking {
             lobby: self,
             id: number,
         };
-        let stop = AtomicBool::new(false);
         let result = search(&stop);
         drop(guard);
         self.with_game(id, |entry| {

@@ -56,6 +56,9 @@ pub struct BoardShape {
     pub height: f32,
     pub cells: Vec<CellView>,
     pub labels: Vec<Label>,
+    /// The width after which the board joins itself left to right (the cylinder), so that
+    /// arrows take the short way round.
+    pub wrap_width: Option<f32>,
     /// Groups of cells outlined on the board (spinchess's spin blocks).
     pub regions: Vec<Vec<String>>,
     /// One line on what is unusual about the board or the turns, shown under it.
@@ -170,6 +173,7 @@ pub fn rectangle(
         height: f32::from(ranks),
         cells,
         labels,
+        wrap_width: None,
         regions: Vec::new(),
         note,
     }

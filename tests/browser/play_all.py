@@ -167,7 +167,7 @@ class Board:
         self.check_board()
 
     def last_turn_arrows(self):
-        return len(self.driver.find_elements(By.CSS_SELECTOR, "#arrows line.arrow"))
+        return len(self.driver.find_elements(By.CSS_SELECTOR, "#arrows line.arrow[marker-end]"))
 
     def engine_line(self):
         return self.driver.find_element(By.ID, "engine-line").text

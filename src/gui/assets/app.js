@@ -18,6 +18,7 @@ const page = {
   busy: false,     // a request is under way
   drag: null,
   shownPlies: 0,   // history length last drawn (a new ply is animated)
+  generation: 0,   // counts new games: answers about an older one are dropped
 };
 // For tests and the curious: the page's own view of the game.
 window.kaleido = page;
@@ -44,21 +45,23 @@ function showError(message) {
   $("error").textContent = message || "";
 }
 
-/// Runs a request that changes the game, one at a time, then draws the new state.
-async function act(work) {
-  if (page.busy) return;
+/// Runs a request that changes the game, one at a time, then draws the new state. A new game
+/// (`fresh`) may start while another request runs: the older request's answer is then dropped.
+async function act(work, fresh) {
+  if (page.busy && !fresh) return;
+  const generation = fresh ? ++page.generation : page.generation;
   page.busy = true;
   showError("");
   updateButtons();
   try {
     const state = await work();
-    if (state) setState(state);
+    if (state && generation === page.generation) setState(state);
   } catch (e) {
-    showError(e.message);
-  } finally {
-    page.busy = false;
-    updateButtons();
+    if (generation === page.generation) showError(e.message);
   }
+  if (generation !== page.generation) return;
+  page.busy = false;
+  updateButtons();
   maybeEngineTurn();
 }
 
@@ -106,7 +109,12 @@ async function newGame(event) {
   const fen = $("fen-input").value.trim();
   if (fen) body.fen = fen;
   page.shownPlies = 0;
-  await act(() => api("POST", "/api/game", body));
+  // A search of the old game is not needed any more.
+  if (page.state && page.thinking) {
+    fetch(`/api/game/${page.state.id}/stop`, { method: "POST", headers: { "Content-Type": "application/json" } })
+      .catch(() => {});
+  }
+  await act(() => api("POST", "/api/game", body), true);
 }
 
 // ---------------------------------------------------------------- geometry
@@ -319,15 +327,25 @@ async function engineMove(level) {
   const id = page.state.id;
   const body = level ? { level } : {};
   page.thinking = true;
+  updateButtons();
   $("status").textContent = "kaleido is thinking\u2026";
   await act(() => api("POST", `/api/game/${id}/engine`, body));
   page.thinking = false;
+  updateButtons();
+}
+
+/// kaleido plays the best move it has found so far.
+function moveNow() {
+  if (!page.state || !page.thinking) return;
+  fetch(`/api/game/${page.state.id}/stop`, { method: "POST", headers: { "Content-Type": "application/json" } })
+    .catch(() => {});
 }
 
 // ---------------------------------------------------------------- drawing
 
 function setState(state) {
   const variantChanged = !page.state || page.state.variant !== state.variant;
+  if (!page.state || page.state.id !== state.id) $("pgn-box").hidden = true;
   page.state = state;
   page.cells = cellMap();
   resetPick();
@@ -455,13 +473,26 @@ function drawArrows(svg, turn) {
       if (g.kind === "step") {
         const [x1, y1] = centre(g.from);
         const [x2, y2] = centre(g.to);
-        const len = Math.hypot(x2 - x1, y2 - y1) || 1;
+        const wrap = page.state.board.wrap_width;
         const shorten = 0.28;
-        el("line", {
-          class: "arrow", "data-ply": i,
-          x1, y1, x2: x2 - (x2 - x1) / len * shorten, y2: y2 - (y2 - y1) / len * shorten,
-          "marker-end": "url(#arrowhead)",
-        }, group);
+        if (wrap && Math.abs(x2 - x1) > wrap / 2) {
+          // The short way round a board joined at its sides: off one edge, in at the other.
+          const dx = x2 - x1 - Math.sign(x2 - x1) * wrap;
+          el("line", { class: "arrow wrap-out", x1, y1, x2: x1 + dx, y2 }, group);
+          const len = Math.hypot(dx, y2 - y1) || 1;
+          el("line", {
+            class: "arrow", "data-ply": i, x1: x2 - dx, y1,
+            x2: x2 - dx / len * shorten, y2: y2 - (y2 - y1) / len * shorten,
+            "marker-end": "url(#arrowhead)",
+          }, group);
+        } else {
+          const len = Math.hypot(x2 - x1, y2 - y1) || 1;
+          el("line", {
+            class: "arrow", "data-ply": i,
+            x1, y1, x2: x2 - (x2 - x1) / len * shorten, y2: y2 - (y2 - y1) / len * shorten,
+            "marker-end": "url(#arrowhead)",
+          }, group);
+        }
         if (numbered) {
           el("circle", { class: "arrow-badge", cx: x1, cy: y1, r: 0.2 }, group);
           const t = el("text", { class: "arrow-number", x: x1, y: y1 }, group);
@@ -588,7 +619,7 @@ function updateButtons() {
   $("engine-move").disabled = !live;
   $("undo").disabled = !s || page.busy || s.history.length === 0;
   $("pgn").disabled = !s;
-  $("new-game").disabled = page.busy;
+  $("stop").disabled = !page.thinking;
 }
 
 // ---------------------------------------------------------------- input
@@ -685,6 +716,7 @@ async function start() {
     updateButtons();
   });
   $("engine-move").addEventListener("click", () => engineMove());
+  $("stop").addEventListener("click", moveNow);
   $("undo").addEventListener("click", undo);
   $("flip").addEventListener("click", () => { page.flipped = !page.flipped; draw(); });
   $("pgn").addEventListener("click", showPgn);

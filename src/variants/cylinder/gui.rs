@@ -12,7 +12,10 @@ impl GuiVariant for Cylinder {
     const SEATS: &'static [Seat] = &[WHITE, BLACK];
 
     fn board_shape() -> BoardShape {
-        gui::square_board("The a- and h-files are joined: men move across the side edges.")
+        let mut shape =
+            gui::square_board("The a- and h-files are joined: men move across the side edges.");
+        shape.wrap_width = Some(8.0);
+        shape
     }
     fn men(&self) -> Vec<ManView> {
         gui::men(self)

@@ -53,6 +53,7 @@ impl GuiVariant for Trichess {
             height: 14.0 * ROW + HEX_HEIGHT,
             cells,
             labels: Vec::new(),
+            wrap_width: None,
             regions: Vec::new(),
             note: "Three players move in turn a, b, c. Hover over a cell for its name.",
         }
