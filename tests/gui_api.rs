@@ -431,3 +431,28 @@ fn garbage_never_breaks_the_server() {
     }
     assert_eq!(get("/api/variants").status, 200);
 }
+
+/// With kaleido in every seat, "undo back to a person's turn" takes back one ply, not the game.
+#[test]
+fn undo_without_people_takes_back_one_ply() {
+    let seats = json!([{"kind": "kaleido", "level": 1}, {"kind": "kaleido", "level": 1}]);
+    let game = new_game("doublemove", seats);
+    let id = game["id"].as_str().unwrap();
+    for _ in 0..2 {
+        let answer = post(&format!("/api/game/{id}/engine"), "{}");
+        assert_eq!(answer.status, 200, "{}", answer.body);
+    }
+    // White's one-move turn, then Black's two.
+    let plies = |state: &Value| state["history"].as_array().unwrap().len();
+    assert_eq!(plies(&get(&format!("/api/game/{id}")).json()), 3);
+    let state = post(&format!("/api/game/{id}/undo"), r#"{"to_human": true}"#).json();
+    assert_eq!(plies(&state), 2);
+    assert_eq!(
+        state["turn_boundary"], false,
+        "Black is between its sub-moves"
+    );
+    assert!(
+        state["engine"].is_null(),
+        "the report of an undone search goes"
+    );
+}

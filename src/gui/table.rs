@@ -101,14 +101,15 @@ impl<G: GuiVariant> GuiTable<G> {
                 format!("{} wins: {reason}", Self::seat_name(winner.index()))
             }
             Outcome::Draw { reason } => format!("Draw: {reason}"),
-            Outcome::Points { reason, .. } => format!(
-                "Game over ({reason}): points {}",
-                G::SEATS
+            Outcome::Points { reason, .. } => {
+                let result = outcome.result_string();
+                let shares: Vec<String> = G::SEATS
                     .iter()
-                    .map(|s| s.name)
-                    .collect::<Vec<_>>()
-                    .join("-")
-            ),
+                    .zip(result.split('-'))
+                    .map(|(seat, points)| format!("{} {points}", seat.name))
+                    .collect();
+                format!("Game over, {reason}: {}", shares.join(", "))
+            }
         };
         json!({
             "result": outcome.result_string(),
@@ -206,6 +207,8 @@ impl<G: GuiVariant> Table for GuiTable<G> {
     }
 
     fn undo(&mut self, to_human: bool) -> usize {
+        // With no person at the table, "back to a person's turn" is one ply.
+        let to_human = to_human && self.seats.contains(&SeatKind::Human);
         let mut taken = 0;
         while self.record.undo() {
             taken += 1;
