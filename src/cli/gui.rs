@@ -22,8 +22,16 @@ pub fn run(args: GuiArgs) -> Result<(), CliError> {
     eprintln!("serving on 127.0.0.1 only; Ctrl-C stops the server");
     if args.open {
         match std::process::Command::new("xdg-open").arg(&url).spawn() {
-            Ok(_) => {}
-            Err(e) => eprintln!("could not open a browser ({e}); open {url} yourself"),
+            // Reaped on a thread of its own, so it leaves no zombie and the server starts now.
+            Ok(mut child) => {
+                let url = url.clone();
+                std::thread::spawn(move || {
+                    if !child.wait().is_ok_and(|status| status.success()) {
+                        eprintln!("xdg-open could not open a browser; open {url} yourself");
+                    }
+                });
+            }
+            Err(e) => eprintln!("could not run xdg-open ({e}); open {url} yourself"),
         }
     }
     board.run();

@@ -166,7 +166,8 @@ impl GuiVisitor for Describe {
     }
 }
 
-/// Resets a game's `thinking` mark and the search count however the search ends.
+/// Gives back the search's place in the count, and clears the game's `thinking` mark if the
+/// search ended without doing so (a panic).
 struct Thinking<'a> {
     lobby: &'a Lobby,
     id: u64,
@@ -336,7 +337,7 @@ impl Lobby {
             Ok(r) => r,
             Err(reply) => return reply,
         };
-        let (number, search, stop) = {
+        let (number, search, stop, plies) = {
             let mut games = self.lock();
             let (number, entry) = match find(&mut games, id) {
                 Ok(found) => found,
@@ -362,21 +363,37 @@ impl Lobby {
             }
             entry.thinking = true;
             entry.stop = Arc::new(AtomicBool::new(false));
-            (number, entry.table.search(level), Arc::clone(&entry.stop))
+            let plies = entry.table.plies();
+            (
+                number,
+                entry.table.search(level),
+                Arc::clone(&entry.stop),
+                plies,
+            )
         };
         let guard = Thinking {
             lobby: self,
             id: number,
         };
         let result = search(&stop);
-        drop(guard);
-        self.with_game(id, |entry| {
+        // The reply is played and the mark cleared under one lock, so no other request can
+        // slip a move in between (moves and undos wait while the mark is set).
+        let reply = self.with_game(id, |entry| {
+            entry.thinking = false;
+            if entry.table.plies() != plies {
+                return Err(Reply::error(
+                    409,
+                    "the game changed while kaleido was thinking",
+                ));
+            }
             entry
                 .table
                 .play_reply(result)
                 .map_err(|message| Reply::error(409, message))?;
             Ok(Reply::json(200, &state(id, entry)))
-        })
+        });
+        drop(guard);
+        reply
     }
 }
 

@@ -250,6 +250,7 @@ impl<G: GuiVariant> Table for GuiTable<G> {
             start_fen: custom_start.then_some(start_fen.as_str()),
             plies: &plies,
             result: self.record.outcome().map(|o| o.result_string()),
+            date: pgn::today(),
         })
     }
 

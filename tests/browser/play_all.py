@@ -296,10 +296,14 @@ def gigachess(b):
     b.step("d13", "c11", 2)
     b.check_board({"c11": (BLACK, "Knight")}, empty=["d13"])
     b.shot("gigachess")
-    b.new_game("gigachess", ["human", 1])
-    b.step("h4", "h5", 2)
-    b.check_board()
-    b.shot("gigachess-reply")
+    # kaleido opens as White; the person plays Black on a board turned round.
+    b.new_game("gigachess", [1, "human"])
+    b.wait_plies(1)
+    check(b.js("return window.kaleido.flipped"), "the board should be seen from Black's side")
+    src, dst = pick_step(b, [("h11", "h10"), ("g11", "g10"), ("i11", "i10")])
+    b.step(src, dst, 3)
+    b.check_board({dst: (BLACK, "Pawn")}, empty=[src])
+    b.shot("gigachess-black-against-kaleido")
 
 
 def trichess(b):

@@ -345,7 +345,12 @@ function moveNow() {
 
 function setState(state) {
   const variantChanged = !page.state || page.state.variant !== state.variant;
-  if (!page.state || page.state.id !== state.id) $("pgn-box").hidden = true;
+  if (!page.state || page.state.id !== state.id) {
+    $("pgn-box").hidden = true;
+    // A person playing the second of two seats against kaleido sees the board from that side.
+    const [first, second] = state.seats;
+    page.flipped = state.seats.length === 2 && first.kind !== "human" && second.kind === "human";
+  }
   page.state = state;
   page.cells = cellMap();
   resetPick();
@@ -417,7 +422,11 @@ function draw() {
   }
   drawBlockLines(svg);
   for (const label of b.labels) {
-    const [x, y] = page.flipped ? place(label.x, label.y) : [label.x, label.y];
+    // A coordinate beside the board stays on its side; only its place along the edge turns.
+    const inX = label.x >= 0 && label.x <= b.width;
+    const inY = label.y >= 0 && label.y <= b.height;
+    const [fx, fy] = place(label.x, label.y);
+    const [x, y] = [inX ? fx : label.x, inY ? fy : label.y];
     const text = el("text", { class: "label", x, y }, svg);
     text.textContent = label.text;
   }
