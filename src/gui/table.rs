@@ -173,6 +173,7 @@ impl<G: GuiVariant> Table for GuiTable<G> {
                 let mut v = seat_json(kind);
                 v["name"] = json!(seat.name);
                 v["colour"] = json!(seat.colour);
+                v["view_angle"] = json!(seat.view_angle);
                 v
             })
             .collect();

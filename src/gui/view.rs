@@ -35,17 +35,22 @@ pub struct Seat {
     pub colour: &'static str,
     /// The PGN tag that names its player (`White`, `Black`; three-player games add their own).
     pub pgn_tag: &'static str,
+    /// How far (degrees clockwise) the board turns to put this seat at the bottom of the
+    /// screen, for a person playing it.
+    pub view_angle: u16,
 }
 
 pub const WHITE: Seat = Seat {
     name: "White",
     colour: "#fbfbf8",
     pgn_tag: "White",
+    view_angle: 0,
 };
 pub const BLACK: Seat = Seat {
     name: "Black",
     colour: "#26221f",
     pgn_tag: "Black",
+    view_angle: 180,
 };
 
 /// The board's drawing: `square` cells (1x1) or `hex` cells (pointy-top hexagons of width 1).

@@ -14,7 +14,7 @@ const page = {
   from: null,     // the cell picked as a step's start
   spinMode: false,
   spinBlock: null, // cells of the block picked in spin mode
-  flipped: false,
+  view: 0,         // the seat seen at the bottom of the screen
   busy: false,     // a request is under way
   drag: null,
   shownPlies: 0,   // history length last drawn (a new ply is animated)
@@ -125,10 +125,17 @@ function cellMap() {
   return map;
 }
 
-/// The screen position of a board point, flipped when the board is turned round.
+/// The screen position of a board point: turned about the board's centre so that the viewing
+/// seat sits at the bottom.
 function place(x, y) {
   const b = page.state.board;
-  return page.flipped ? [b.width - x, b.height - y] : [x, y];
+  const seat = page.state.seats[page.view];
+  const angle = seat ? seat.view_angle : 0;
+  if (!angle) return [x, y];
+  const [cx, cy] = [b.width / 2, b.height / 2];
+  const a = angle * Math.PI / 180;
+  const [dx, dy] = [x - cx, y - cy];
+  return [cx + dx * Math.cos(a) - dy * Math.sin(a), cy + dx * Math.sin(a) + dy * Math.cos(a)];
 }
 
 function centre(name) {
@@ -347,9 +354,8 @@ function setState(state) {
   const variantChanged = !page.state || page.state.variant !== state.variant;
   if (!page.state || page.state.id !== state.id) {
     $("pgn-box").hidden = true;
-    // A person playing the second of two seats against kaleido sees the board from that side.
-    const [first, second] = state.seats;
-    page.flipped = state.seats.length === 2 && first.kind !== "human" && second.kind === "human";
+    // The board is seen from the first seat a person plays (from the first seat if none).
+    page.view = Math.max(0, state.seats.findIndex((seat) => seat.kind === "human"));
   }
   page.state = state;
   page.cells = cellMap();
@@ -727,7 +733,11 @@ async function start() {
   $("engine-move").addEventListener("click", () => engineMove());
   $("stop").addEventListener("click", moveNow);
   $("undo").addEventListener("click", undo);
-  $("flip").addEventListener("click", () => { page.flipped = !page.flipped; draw(); });
+  $("flip").addEventListener("click", () => {
+    if (!page.state) return;
+    page.view = (page.view + 1) % page.state.seats.length;
+    draw();
+  });
   $("pgn").addEventListener("click", showPgn);
   $("chooser-cancel").addEventListener("click", () => { resetPick(); draw(); });
   document.addEventListener("keydown", (e) => {

@@ -24,16 +24,20 @@ impl GuiVariant for Trichess {
             name: "Player a",
             colour: "#fbfbf8",
             pgn_tag: "PlayerA",
+            view_angle: 0,
         },
         Seat {
             name: "Player b",
             colour: "#d9822b",
             pgn_tag: "PlayerB",
+            // b's home edge is the upper left: two thirds of a turn bring it down.
+            view_angle: 240,
         },
         Seat {
             name: "Player c",
             colour: "#26221f",
             pgn_tag: "PlayerC",
+            view_angle: 120,
         },
     ];
 
