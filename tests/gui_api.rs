@@ -376,6 +376,9 @@ fn every_variant_plays_a_move_and_kaleido_answers() {
         let state = post(&format!("/api/game/{id}/engine"), r#"{"level": 1}"#).json();
         let plies = state["history"].as_array().unwrap().len();
         assert!(plies >= 2, "{variant}: kaleido did not move: {state}");
+        let players = state["seats"].as_array().unwrap().len();
+        let scores = state["engine"]["player_scores"].as_array().unwrap().len();
+        assert_eq!(scores, if players > 2 { players } else { 0 }, "{variant}");
         let men = state["men"].as_array().unwrap();
         assert!(men.len() >= 30, "{variant}: {} men", men.len());
         assert!(get(&format!("/api/game/{id}/pgn"))

@@ -63,6 +63,7 @@ pub fn two_player<G: Searchable>(
         depth: result.depth,
         nodes: result.nodes,
         pv: result.pv.clone(),
+        player_scores: Vec::new(),
     };
     let Some(best) = result.best else {
         return thought;
@@ -103,7 +104,8 @@ pub fn two_player<G: Searchable>(
 }
 
 /// A variant of more than two players: Best-Reply Search, which looks deepest at the mover's
-/// own plans; it reports no line beyond its move.
+/// own plans; it reports no line beyond its move, and every player's static evaluation after
+/// it.
 pub fn multi_player<G: MultiSearchable>(
     record: &GameRecord<G>,
     limits: &Limits,
@@ -125,6 +127,7 @@ pub fn multi_player<G: MultiSearchable>(
         depth: result.depth,
         nodes: result.nodes,
         pv: result.best.into_iter().collect(),
+        player_scores: result.scores.iter().map(|&s| score_text(s)).collect(),
     }
 }
 

@@ -284,6 +284,7 @@ impl<G: GuiVariant> Table for GuiTable<G> {
                 "pv": pv,
                 "played": pv.iter().take(tokens.len()).collect::<Vec<_>>(),
                 "mover": record.current().side_to_move().index(),
+                "player_scores": thought.player_scores,
             });
             EngineReply { tokens, report }
         })

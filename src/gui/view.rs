@@ -104,6 +104,9 @@ pub struct Thought<M> {
     pub nodes: u64,
     /// The principal variation from the current position, the turn's plies first.
     pub pv: Vec<M>,
+    /// Where a search weighs every player (more than two), each one's evaluation in seat
+    /// order, as `score` writes it; empty otherwise.
+    pub player_scores: Vec<String>,
 }
 
 pub trait GuiVariant: Game {

@@ -333,6 +333,7 @@ def trichess(b):
     check([p["player"] for p in h] == [0, 1, 2], f"trichess turn order {[p['player'] for p in h]}")
     b.check_board({"DL": (0, "pawn")})
     check("Level 1" in b.engine_line(), "no engine report for trichess")
+    check("Player c" in b.driver.find_element(By.ID, "pv").text, "no per-player evaluation")
     b.shot("trichess-kaleido-round")
     # A person playing b sees b's home edge at the bottom (b's king starts on ED).
     b.new_game("trichess", [1, "human", 1])

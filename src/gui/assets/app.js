@@ -579,7 +579,12 @@ function drawPanel() {
     $("engine-line").textContent =
       `Level ${e.level} for ${mover}: ${e.score}, depth ${e.depth}, ` +
       `${e.nodes.toLocaleString("en")} nodes, ${(e.time_ms / 1000).toFixed(1)} s; played ${e.played.join(",")}`;
-    $("pv").textContent = e.pv.length ? `PV: ${e.pv.join(" ")}` : "";
+    let pv = e.pv.length ? `PV: ${e.pv.join(" ")}` : "";
+    if (e.player_scores && e.player_scores.length) {
+      // Every player's evaluation after kaleido's move.
+      pv += `  (after it: ${e.player_scores.map((v, i) => `${s.seats[i].name} ${v}`).join(", ")})`;
+    }
+    $("pv").textContent = pv;
   } else {
     $("engine-line").textContent = "No search yet.";
     $("pv").textContent = "";
