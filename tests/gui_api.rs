@@ -467,3 +467,36 @@ fn a_port_in_use_is_a_clear_error() {
         Err(message) => assert!(message.contains("cannot listen on 127.0.0.1:"), "{message}"),
     }
 }
+
+/// Positions no variant can read are refused with a message, in every variant.
+#[test]
+fn nasty_positions_are_refused_in_every_variant() {
+    let fens = [
+        "99999999999999999999/8/8/8/8/8/8/8 w - - 0 1",
+        "8/8/8/8/8/8/8/8 w - - 0 1",
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 99999999999999999999 1",
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq z9 0 1",
+        "/////////////// a - 0 1",
+        "w",
+        "\u{0}\u{7f}",
+        "kkkkkkkk/KKKKKKKK/8/8/8/8/8/8 w - - 0 1",
+    ];
+    for &variant in VARIANT_NAMES {
+        for fen in fens {
+            let body = json!({"variant": variant, "fen": fen}).to_string();
+            let answer = post("/api/game", &body);
+            assert_eq!(answer.status, 400, "{variant} {fen:?}: {}", answer.body);
+            assert!(
+                answer.error().starts_with("bad position"),
+                "{}",
+                answer.body
+            );
+        }
+        let long = json!({"variant": variant, "fen": "1".repeat(60_000)}).to_string();
+        assert_eq!(
+            post("/api/game", &long).status,
+            400,
+            "{variant}: a long FEN"
+        );
+    }
+}
