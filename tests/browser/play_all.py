@@ -235,6 +235,7 @@ def spinchess(b):
     b.check_board({"a2": (WHITE, "rook"), "b2": (WHITE, "pawn"), "b1": (WHITE, "pawn"),
                    "a1": (WHITE, "knight")})
     check(b.state()["history"][-1]["san"] == "1R", f"spin notation {b.state()['history'][-1]}")
+    check(b.js("return window.kaleido.spinsAnimated") == 1, "the spin was not animated")
     b.shot("spinchess-spin-a1-clockwise")
     # Black moves Ng8-f6, then spins that block anticlockwise: f6->e6, e5->f5.
     b.click("g8")
@@ -243,6 +244,7 @@ def spinchess(b):
     b.wait_plies(4)
     b.check_board({"e6": (BLACK, "knight"), "f5": (BLACK, "pawn")}, empty=["f6", "e5", "g8"])
     check(b.state()["history"][-1]["token"] == "g8f6,e5ccw", f"{b.state()['history'][-1]}")
+    check(b.js("return window.kaleido.spinsAnimated") == 2, "the second spin was not animated")
     b.shot("spinchess-move-then-spin")
     # kaleido answers for White.
     b.driver.find_element(By.ID, "engine-move").click()

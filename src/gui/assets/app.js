@@ -19,6 +19,7 @@ const page = {
   drag: null,
   shownPlies: 0,   // history length last drawn (a new ply is animated)
   generation: 0,   // counts new games: answers about an older one are dropped
+  spinsAnimated: 0, // spins shown turning (for tests)
 };
 // For tests and the curious: the page's own view of the game.
 window.kaleido = page;
@@ -544,6 +545,7 @@ function animateLastSpin() {
   const cx = pts.reduce((a, p) => a + p[0], 0) / 4;
   const cy = pts.reduce((a, p) => a + p[1], 0) / 4;
   const men = [...document.querySelectorAll("#men .man")].filter((g) => spin.cells.includes(g.dataset.cell));
+  page.spinsAnimated++;
   const start = performance.now();
   const from = spin.clockwise ? -90 : 90;
   const duration = 450;
