@@ -344,6 +344,7 @@ fn fools_mate_ends_the_game_and_moves_stop() {
     assert_eq!(state["outcome"]["result"], "0-1");
     assert_eq!(state["moves"].as_array().unwrap().len(), 0);
     assert_eq!(state["history"][3]["san"], "Qh4#");
+    assert_eq!(state["check"], json!(["e1"]));
     assert_client_error(
         &post(&format!("/api/game/{id}/move"), r#"{"move": "a2a3"}"#),
         400,

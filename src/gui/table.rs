@@ -187,6 +187,7 @@ impl<G: GuiVariant> Table for GuiTable<G> {
             "seats": seats,
             "board": G::board_shape(),
             "men": pos.men(),
+            "check": pos.kings_in_check(),
             "moves": moves,
             "history": history,
             "outcome": outcome.map(Self::outcome_json),

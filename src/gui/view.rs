@@ -119,6 +119,11 @@ pub trait GuiVariant: Game {
     /// Every man on the board.
     fn men(&self) -> Vec<ManView>;
 
+    /// The cells of kings in check, to mark on the board (none in variants without check).
+    fn kings_in_check(&self) -> Vec<String> {
+        Vec::new()
+    }
+
     /// How a person picks `mv` (a legal move of this position).
     fn gestures(&self, mv: Self::Move) -> Vec<Gesture>;
 

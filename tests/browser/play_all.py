@@ -210,6 +210,15 @@ def chess(b):
     check(b.driver.find_element(By.ID, "pv").text.startswith("PV: K"), "no principal variation")
     b.shot("chess-promotion-and-reply")
 
+    # Fool's mate: the mated king is marked and the page says who won.
+    b.new_game("chess", ["human", "human"])
+    for i, (src, dst) in enumerate([("f2", "f3"), ("e7", "e5"), ("g2", "g4"), ("d8", "h4")]):
+        b.step(src, dst, i + 1)
+    check("Black wins: checkmate" in b.status(), f"status after mate: {b.status()}")
+    check("check" in b.cell("e1").get_attribute("class"), "the mated king is not marked")
+    check(b.state()["moves"] == [], "moves are offered after mate")
+    b.shot("chess-fools-mate")
+
 
 def cylinder(b):
     # The rook on a1 goes left across the edge to h1.

@@ -426,6 +426,7 @@ function draw() {
     if (spinnable.has(cell.name)) node.classList.add("spinnable");
     if (picked.has(cell.name)) node.classList.add("spin-picked");
     if (page.from === cell.name) node.classList.add("selected");
+    if (s.check.includes(cell.name)) node.classList.add("check");
   }
   drawBlockLines(svg);
   for (const label of b.labels) {

@@ -38,6 +38,15 @@ pub fn men<G: Geometry>(board: &Board<G>) -> Vec<ManView> {
         .collect()
 }
 
+/// The side to move's king, when it is in check.
+pub fn king_in_check<G: Geometry>(board: &Board<G>) -> Vec<String> {
+    if board.in_check() {
+        vec![board.king_square(board.side_to_move()).to_string()]
+    } else {
+        Vec::new()
+    }
+}
+
 /// A promotion's choice gesture: the piece's capital letter.
 pub fn promotion_choice(role: Role) -> Gesture {
     Gesture::Choice {

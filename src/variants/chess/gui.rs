@@ -14,6 +14,9 @@ impl GuiVariant for Chess {
     fn board_shape() -> BoardShape {
         gui::square_board("")
     }
+    fn kings_in_check(&self) -> Vec<String> {
+        gui::king_in_check(self)
+    }
     fn men(&self) -> Vec<ManView> {
         gui::men(self)
     }

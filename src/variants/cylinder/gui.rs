@@ -17,6 +17,9 @@ impl GuiVariant for Cylinder {
         shape.wrap_width = Some(8.0);
         shape
     }
+    fn kings_in_check(&self) -> Vec<String> {
+        gui::king_in_check(self)
+    }
     fn men(&self) -> Vec<ManView> {
         gui::men(self)
     }

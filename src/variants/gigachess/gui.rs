@@ -25,6 +25,13 @@ impl GuiVariant for Gigachess {
              J camel, L lion, M marshall, O corporal, W bow, X ship, Z cannon.",
         )
     }
+    fn kings_in_check(&self) -> Vec<String> {
+        if self.in_check() {
+            vec![self.king_square(self.side_to_move()).to_string()]
+        } else {
+            Vec::new()
+        }
+    }
     fn men(&self) -> Vec<ManView> {
         let mut out = Vec::new();
         for rank in 0..SIZE {

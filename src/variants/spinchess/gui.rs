@@ -32,6 +32,9 @@ impl GuiVariant for Spinchess {
         shape.regions = Block::all().map(block_cells).collect();
         shape
     }
+    fn kings_in_check(&self) -> Vec<String> {
+        gui::king_in_check(self.board())
+    }
     fn men(&self) -> Vec<ManView> {
         gui::men(self.board())
     }

@@ -62,6 +62,15 @@ impl GuiVariant for Trichess {
             note: "Three players move in turn a, b, c. Hover over a cell for its name.",
         }
     }
+    /// Any player's king can be in check, not only the mover's.
+    fn kings_in_check(&self) -> Vec<String> {
+        (0..3u8)
+            .map(Player)
+            .filter(|&p| self.in_check(p))
+            .filter_map(|p| self.king(p))
+            .map(|cell| cell.to_string())
+            .collect()
+    }
     fn men(&self) -> Vec<ManView> {
         CELLS
             .iter()
