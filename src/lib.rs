@@ -7,6 +7,7 @@ pub mod diagram;
 pub mod errors;
 pub mod fuzzing;
 pub mod game;
+pub mod gui;
 pub mod outcome;
 pub mod perft;
 pub mod protocol;

@@ -2,6 +2,7 @@
 //! here once, at the top, so no hot loop ever branches on the variant.
 
 use crate::game::Game;
+use crate::gui::view::GuiVariant;
 use crate::search::multi::MultiSearchable;
 use crate::search::Searchable;
 use crate::variants::chess::Chess;
@@ -18,6 +19,12 @@ pub trait VariantVisitor {
     fn visit<G: Game>(self) -> Self::Output;
 }
 
+/// Something to run for one variant on the web board, chosen at run time by name.
+pub trait GuiVisitor {
+    type Output;
+    fn visit<G: GuiVariant>(self) -> Self::Output;
+}
+
 macro_rules! registry {
     ($($ty:ty),* $(,)?) => {
         /// Every variant name, in the order they are listed to users.
@@ -25,6 +32,17 @@ macro_rules! registry {
 
         /// Runs `visitor` for the variant called `name`.
         pub fn with_variant<V: VariantVisitor>(name: &str, visitor: V) -> Result<V::Output, UnknownVariant> {
+            $(
+                if name == <$ty as Game>::NAME {
+                    return Ok(visitor.visit::<$ty>());
+                }
+            )*
+            Err(UnknownVariant(crate::errors::quote(name, 40)))
+        }
+
+        /// Runs `visitor` for the variant called `name`, with what the web board needs of it;
+        /// every variant has that, so the list is the same.
+        pub fn with_gui_variant<V: GuiVisitor>(name: &str, visitor: V) -> Result<V::Output, UnknownVariant> {
             $(
                 if name == <$ty as Game>::NAME {
                     return Ok(visitor.visit::<$ty>());

@@ -219,5 +219,7 @@ fn spinchess_check_sequences_stay_bounded() {
     let fen = "r3k2r/p6p/8/1p1pp3/Pbn2P2/6R1/8/R1BK4 b kq - 3 31";
     let (pos, r) = go::<Spinchess>(fen, depth(4));
     assert!(r.nodes < 500_000, "{} nodes at depth 4", r.nodes);
-    assert!(r.best.is_some_and(|mv| pos.clone().parse_turn(&pos.format_move(mv)).is_ok()));
+    assert!(r
+        .best
+        .is_some_and(|mv| pos.clone().parse_turn(&pos.format_move(mv)).is_ok()));
 }

@@ -1,6 +1,7 @@
 //! The command line: `kaleido <command> ...`.
 
 mod bench;
+mod gui;
 mod perft;
 mod play_match;
 mod selfplay;
@@ -28,6 +29,8 @@ pub enum Command {
     Selfplay(selfplay::SelfplayArgs),
     /// Play a match between engines from engines.ini, refereed by kaleido's rules
     Match(play_match::MatchArgs),
+    /// Serve a web board on 127.0.0.1 to play every variant against kaleido
+    Gui(gui::GuiArgs),
 }
 
 /// A failure to report on stderr; the process then exits with status 2.
@@ -46,6 +49,7 @@ pub fn run(cli: Cli) -> Result<(), CliError> {
         Some(Command::Bench(args)) => bench::run(args),
         Some(Command::Selfplay(args)) => selfplay::run(args),
         Some(Command::Match(args)) => play_match::run(args),
+        Some(Command::Gui(args)) => gui::run(args),
         // GUIs start engines without arguments and speak first.
         None => {
             crate::protocol::run_stdio();

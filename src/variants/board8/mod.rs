@@ -6,6 +6,7 @@ pub mod eval;
 pub(crate) mod fen;
 mod game;
 mod geometry;
+pub mod gui;
 mod make;
 pub(crate) mod movegen;
 mod moves;

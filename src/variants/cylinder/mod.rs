@@ -2,6 +2,7 @@
 
 pub mod attacks;
 mod geometry;
+mod gui;
 mod xboard;
 
 #[cfg(test)]

@@ -8,6 +8,7 @@
 
 mod fen;
 mod game;
+mod gui;
 mod movegen;
 mod search;
 #[cfg(test)]

@@ -10,6 +10,7 @@ mod attacks;
 mod board;
 mod fen;
 mod game;
+mod gui;
 mod lines;
 mod make;
 mod movegen;

@@ -59,7 +59,10 @@ impl Searchable for Gigachess {
         Some(8 * VALUES[victim.role as usize] - attacker)
     }
     fn material_gain(&self, mv: Move) -> Option<i32> {
-        Some(self.piece_at(mv.to()).map_or(0, |p| VALUES[p.role as usize]))
+        Some(
+            self.piece_at(mv.to())
+                .map_or(0, |p| VALUES[p.role as usize]),
+        )
     }
     /// A man takes a cheaper one on a square the opponent attacks (as the board stands).
     fn losing_capture(&self, mv: Move) -> bool {

@@ -1,6 +1,7 @@
 //! Spinchess (rules/spinchess.md): FIDE chess plus 90-degree spins of 2x2 blocks.
 
 mod block;
+mod gui;
 mod movegen;
 mod notation;
 mod search;

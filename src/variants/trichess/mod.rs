@@ -11,6 +11,7 @@ pub mod cell;
 mod diagram;
 mod fen;
 mod game;
+mod gui;
 mod make;
 mod movegen;
 mod moves;

@@ -1,0 +1,417 @@
+//! The web board's JSON API, apart from HTTP: a request (method, path, body) in, a reply out.
+//! Every error is a 4xx reply with a JSON `error` message; nothing a page sends can panic it.
+//!
+//! GET  /api/variants             the variants, their boards and seats, the engine levels
+//! POST /api/game                 {variant, fen?, seats?: [{kind: human|kaleido, level?}]}
+//! GET  /api/game/ID              the game's state
+//! POST /api/game/ID/move         {move: token}        a turn in the variant's move notation
+//! POST /api/game/ID/undo         {to_human?: bool}    one ply, or back to a human's turn
+//! POST /api/game/ID/engine       {level?: 1..8}       kaleido plays the side to move
+//! POST /api/game/ID/stop                              kaleido plays its best move so far
+//! GET  /api/game/ID/pgn          the game as PGN (text)
+
+use super::engine::LEVELS;
+use super::table::{SeatKind, Table};
+use super::view::GuiVariant;
+use crate::registry::{with_gui_variant, GuiVisitor, VARIANT_NAMES};
+use serde::Deserialize;
+use serde_json::{json, Value};
+use std::collections::BTreeMap;
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::sync::{Arc, Mutex, MutexGuard};
+
+/// Games kept at once; the oldest is dropped to make room (a page left open holds one each).
+pub const MAX_GAMES: usize = 64;
+/// Searches running at once, over all games: the machine stays usable.
+pub const MAX_SEARCHES: usize = 2;
+/// A level for seats and engine requests that give none.
+pub const DEFAULT_LEVEL: u8 = 3;
+
+pub struct Reply {
+    pub status: u16,
+    pub content_type: &'static str,
+    pub body: Vec<u8>,
+}
+
+impl Reply {
+    pub fn json(status: u16, value: &Value) -> Reply {
+        Reply {
+            status,
+            content_type: "application/json",
+            body: value.to_string().into_bytes(),
+        }
+    }
+    pub fn error(status: u16, message: impl Into<String>) -> Reply {
+        Reply::json(status, &json!({ "error": message.into() }))
+    }
+}
+
+struct Entry {
+    table: Box<dyn Table>,
+    /// A search of this game is running: moves and undos wait for it.
+    thinking: bool,
+    /// Set to make the running search play its best move so far.
+    stop: Arc<AtomicBool>,
+}
+
+#[derive(Default)]
+struct Games {
+    next_id: u64,
+    tables: BTreeMap<u64, Entry>,
+}
+
+/// Every game being played, shared by the server's request threads.
+#[derive(Default)]
+pub struct Lobby {
+    games: Mutex<Games>,
+    searches: AtomicUsize,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct NewGame {
+    variant: String,
+    #[serde(default)]
+    fen: Option<String>,
+    #[serde(default)]
+    seats: Vec<SeatSpec>,
+}
+
+#[derive(Deserialize)]
+#[serde(tag = "kind", rename_all = "lowercase", deny_unknown_fields)]
+enum SeatSpec {
+    Human,
+    Kaleido {
+        #[serde(default)]
+        level: Option<u8>,
+    },
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct MoveRequest {
+    #[serde(rename = "move")]
+    token: String,
+}
+
+#[derive(Deserialize, Default)]
+#[serde(deny_unknown_fields)]
+struct UndoRequest {
+    #[serde(default)]
+    to_human: bool,
+}
+
+#[derive(Deserialize, Default)]
+#[serde(deny_unknown_fields)]
+struct EngineRequest {
+    #[serde(default)]
+    level: Option<u8>,
+}
+
+/// Reads a JSON body; an empty body reads as `{}` where the request allows that.
+fn parse<T: for<'de> Deserialize<'de>>(body: &[u8], empty_ok: bool) -> Result<T, Reply> {
+    let text = std::str::from_utf8(body).map_err(|_| Reply::error(400, "the body is not UTF-8"))?;
+    let text = if text.trim().is_empty() && empty_ok {
+        "{}"
+    } else {
+        text
+    };
+    serde_json::from_str(text).map_err(|e| Reply::error(400, format!("bad request body: {e}")))
+}
+
+fn check_level(level: u8) -> Result<u8, Reply> {
+    if (1..=LEVELS).contains(&level) {
+        Ok(level)
+    } else {
+        Err(Reply::error(
+            400,
+            format!("level {level} is out of range: levels are 1 to {LEVELS}"),
+        ))
+    }
+}
+
+struct MakeTable<'a> {
+    fen: Option<&'a str>,
+    seats: &'a [SeatKind],
+}
+
+impl GuiVisitor for MakeTable<'_> {
+    type Output = Result<Box<dyn Table>, String>;
+    fn visit<G: GuiVariant>(self) -> Self::Output {
+        if self.seats.len() > G::PLAYERS {
+            return Err(format!(
+                "{} has {} seats, not {}",
+                G::NAME,
+                G::PLAYERS,
+                self.seats.len()
+            ));
+        }
+        let table = super::table::GuiTable::<G>::new(self.fen, self.seats)?;
+        Ok(Box::new(table))
+    }
+}
+
+struct Describe;
+
+impl GuiVisitor for Describe {
+    type Output = Value;
+    fn visit<G: GuiVariant>(self) -> Value {
+        json!({
+            "name": G::NAME,
+            "players": G::PLAYERS,
+            "seats": G::SEATS,
+            "board": G::board_shape(),
+            "start_fen": G::startpos().fen(),
+        })
+    }
+}
+
+/// Gives back the search's place in the count, and clears the game's `thinking` mark if the
+/// search ended without doing so (a panic).
+struct Thinking<'a> {
+    lobby: &'a Lobby,
+    id: u64,
+}
+
+impl Drop for Thinking<'_> {
+    fn drop(&mut self) {
+        if let Some(entry) = self.lobby.lock().tables.get_mut(&self.id) {
+            entry.thinking = false;
+        }
+        self.lobby.searches.fetch_sub(1, Ordering::SeqCst);
+    }
+}
+
+impl Lobby {
+    pub fn new() -> Lobby {
+        Lobby::default()
+    }
+
+    /// The games, even if a request thread panicked while holding them (the data stays sound:
+    /// every change is made in one step under the lock).
+    fn lock(&self) -> MutexGuard<'_, Games> {
+        self.games.lock().unwrap_or_else(|e| e.into_inner())
+    }
+
+    pub fn handle(&self, method: &str, path: &str, body: &[u8]) -> Reply {
+        let path = path.split('?').next().unwrap_or("");
+        let parts: Vec<&str> = path.trim_matches('/').split('/').collect();
+        match (method, parts.as_slice()) {
+            ("GET", ["api", "variants"]) => self.variants(),
+            ("POST", ["api", "game"]) => self.new_game(body),
+            ("GET", ["api", "game", id]) => {
+                self.with_game(id, |entry| Ok(Reply::json(200, &state(id, entry))))
+            }
+            ("POST", ["api", "game", id, "move"]) => self.make_move(id, body),
+            ("POST", ["api", "game", id, "undo"]) => self.undo(id, body),
+            ("POST", ["api", "game", id, "engine"]) => self.engine(id, body),
+            ("POST", ["api", "game", id, "stop"]) => self.with_game(id, |entry| {
+                if !entry.thinking {
+                    return Err(Reply::error(400, "kaleido is not thinking about this game"));
+                }
+                entry.stop.store(true, Ordering::SeqCst);
+                Ok(Reply::json(200, &json!({ "stopping": true })))
+            }),
+            ("GET", ["api", "game", id, "pgn"]) => self.with_game(id, |entry| {
+                Ok(Reply {
+                    status: 200,
+                    content_type: "application/x-chess-pgn",
+                    body: entry.table.pgn().into_bytes(),
+                })
+            }),
+            (_, ["api", "variants"])
+            | (_, ["api", "game"])
+            | (_, ["api", "game", _])
+            | (_, ["api", "game", _, "move" | "undo" | "engine" | "stop" | "pgn"]) => {
+                Reply::error(405, format!("{method} is not allowed on {}", quote(path)))
+            }
+            _ => Reply::error(404, format!("no such API path: {}", quote(path))),
+        }
+    }
+
+    fn variants(&self) -> Reply {
+        let list: Vec<Value> = VARIANT_NAMES
+            .iter()
+            .filter_map(|name| with_gui_variant(name, Describe).ok())
+            .collect();
+        Reply::json(200, &json!({ "variants": list, "levels": LEVELS }))
+    }
+
+    fn new_game(&self, body: &[u8]) -> Reply {
+        let request: NewGame = match parse(body, false) {
+            Ok(r) => r,
+            Err(reply) => return reply,
+        };
+        let mut seats = Vec::new();
+        for spec in request.seats {
+            seats.push(match spec {
+                SeatSpec::Human => SeatKind::Human,
+                SeatSpec::Kaleido { level } => match check_level(level.unwrap_or(DEFAULT_LEVEL)) {
+                    Ok(level) => SeatKind::Kaleido { level },
+                    Err(reply) => return reply,
+                },
+            });
+        }
+        let fen = request
+            .fen
+            .as_deref()
+            .map(str::trim)
+            .filter(|f| !f.is_empty());
+        let made = with_gui_variant(&request.variant, MakeTable { fen, seats: &seats });
+        let table = match made {
+            Err(unknown) => return Reply::error(400, unknown.to_string()),
+            Ok(Err(message)) => return Reply::error(400, message),
+            Ok(Ok(table)) => table,
+        };
+        let mut games = self.lock();
+        while games.tables.len() >= MAX_GAMES {
+            // The oldest game that is not being searched goes.
+            let oldest = games
+                .tables
+                .iter()
+                .find(|(_, e)| !e.thinking)
+                .map(|(&id, _)| id);
+            match oldest {
+                Some(id) => games.tables.remove(&id),
+                None => return Reply::error(503, "too many games are being searched"),
+            };
+        }
+        games.next_id += 1;
+        let id = games.next_id;
+        let entry = Entry {
+            table,
+            thinking: false,
+            stop: Arc::new(AtomicBool::new(false)),
+        };
+        let reply = Reply::json(201, &state(&id.to_string(), &entry));
+        games.tables.insert(id, entry);
+        reply
+    }
+
+    /// Runs `f` on game `id` under the lock; 404 for an unknown id.
+    fn with_game(&self, id: &str, f: impl FnOnce(&mut Entry) -> Result<Reply, Reply>) -> Reply {
+        let mut games = self.lock();
+        match find(&mut games, id) {
+            Ok((_, entry)) => f(entry).unwrap_or_else(|reply| reply),
+            Err(reply) => reply,
+        }
+    }
+
+    fn make_move(&self, id: &str, body: &[u8]) -> Reply {
+        let request: MoveRequest = match parse(body, false) {
+            Ok(r) => r,
+            Err(reply) => return reply,
+        };
+        self.with_game(id, |entry| {
+            if entry.thinking {
+                return Err(Reply::error(409, "kaleido is thinking about this game"));
+            }
+            entry
+                .table
+                .play(request.token.trim())
+                .map_err(|message| Reply::error(400, message))?;
+            Ok(Reply::json(200, &state(id, entry)))
+        })
+    }
+
+    fn undo(&self, id: &str, body: &[u8]) -> Reply {
+        let request: UndoRequest = match parse(body, true) {
+            Ok(r) => r,
+            Err(reply) => return reply,
+        };
+        self.with_game(id, |entry| {
+            if entry.thinking {
+                return Err(Reply::error(409, "kaleido is thinking about this game"));
+            }
+            if entry.table.undo(request.to_human) == 0 {
+                return Err(Reply::error(400, "there is no move to take back"));
+            }
+            Ok(Reply::json(200, &state(id, entry)))
+        })
+    }
+
+    /// kaleido plays the side to move. The search runs on this request's thread without the
+    /// lock, so other games and pages carry on meanwhile.
+    fn engine(&self, id: &str, body: &[u8]) -> Reply {
+        let request: EngineRequest = match parse(body, true) {
+            Ok(r) => r,
+            Err(reply) => return reply,
+        };
+        let (number, search, stop, plies) = {
+            let mut games = self.lock();
+            let (number, entry) = match find(&mut games, id) {
+                Ok(found) => found,
+                Err(reply) => return reply,
+            };
+            if entry.thinking {
+                return Reply::error(409, "kaleido is already thinking about this game");
+            }
+            if entry.table.is_over() {
+                return Reply::error(400, "the game is over");
+            }
+            let seat_level = match entry.table.seat_kinds().get(entry.table.side()) {
+                Some(SeatKind::Kaleido { level }) => Some(*level),
+                _ => None,
+            };
+            let level = match check_level(request.level.or(seat_level).unwrap_or(DEFAULT_LEVEL)) {
+                Ok(level) => level,
+                Err(reply) => return reply,
+            };
+            if self.searches.fetch_add(1, Ordering::SeqCst) >= MAX_SEARCHES {
+                self.searches.fetch_sub(1, Ordering::SeqCst);
+                return Reply::error(503, "kaleido is busy with other games; try again");
+            }
+            entry.thinking = true;
+            entry.stop = Arc::new(AtomicBool::new(false));
+            let plies = entry.table.plies();
+            (
+                number,
+                entry.table.search(level),
+                Arc::clone(&entry.stop),
+                plies,
+            )
+        };
+        let guard = Thinking {
+            lobby: self,
+            id: number,
+        };
+        let result = search(&stop);
+        // The reply is played and the mark cleared under one lock, so no other request can
+        // slip a move in between (moves and undos wait while the mark is set).
+        let reply = self.with_game(id, |entry| {
+            entry.thinking = false;
+            if entry.table.plies() != plies {
+                return Err(Reply::error(
+                    409,
+                    "the game changed while kaleido was thinking",
+                ));
+            }
+            entry
+                .table
+                .play_reply(result)
+                .map_err(|message| Reply::error(409, message))?;
+            Ok(Reply::json(200, &state(id, entry)))
+        });
+        drop(guard);
+        reply
+    }
+}
+
+/// Game `id` of `games`, or a 404 reply.
+fn find<'g>(games: &'g mut Games, id: &str) -> Result<(u64, &'g mut Entry), Reply> {
+    let missing = || Reply::error(404, format!("no game {}", quote(id)));
+    let number = id.parse::<u64>().map_err(|_| missing())?;
+    let entry = games.tables.get_mut(&number).ok_or_else(missing)?;
+    Ok((number, entry))
+}
+
+fn state(id: &str, entry: &Entry) -> Value {
+    let mut value = entry.table.state();
+    value["id"] = json!(id);
+    value["thinking"] = json!(entry.thinking);
+    value
+}
+
+fn quote(text: &str) -> String {
+    format!("'{}'", crate::errors::quote(text, 40))
+}

@@ -1,0 +1,19 @@
+//! The web board (`kaleido gui`): a page on 127.0.0.1 where a person plays any variant against
+//! kaleido or another person. See docs/gui.md.
+//!
+//! - `view`: what a variant tells the page (board shape, men, how moves are picked, its search);
+//!   each variant implements it in its own folder.
+//! - `engine`: strength levels and the two-player and multi-player searches behind `think`.
+//! - `table`: one game, generic over the variant, behind an object-safe trait.
+//! - `pgn`: PGN export.
+//! - `api`: the JSON API, apart from HTTP.
+//! - `server`: HTTP on 127.0.0.1 and the embedded page (assets/).
+
+pub mod api;
+pub mod engine;
+pub mod pgn;
+pub mod server;
+pub mod table;
+pub mod view;
+
+pub use server::WebBoard;

@@ -1,0 +1,170 @@
+//! PGN export of a web-board game: the Seven Tag Roster (with a seat tag per player where a
+//! variant has more than two), `Variant`, `SetUp`/`FEN` for a set-up start, and movetext in the
+//! variant's human notation. A turn of several plies by one player (doublemove) is written as
+//! one move with its plies joined by commas, as the doublemove rules ask.
+
+/// What a PGN needs of a game.
+pub struct PgnGame<'a> {
+    pub variant: &'a str,
+    /// The tag naming each seat's player (`White`, `Black`, ...).
+    pub seat_tags: Vec<&'a str>,
+    pub players: Vec<String>,
+    /// The start position when it is not the variant's usual one.
+    pub start_fen: Option<&'a str>,
+    /// Every ply: its mover's seat and its human notation.
+    pub plies: &'a [(usize, String)],
+    /// The result when the game is over (`1-0`, `2/3-2/3-2/3`).
+    pub result: Option<String>,
+    /// The `Date` tag: `YYYY.MM.DD`.
+    pub date: String,
+}
+
+/// Today's date (UTC) as PGN writes it.
+pub fn today() -> String {
+    let seconds = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_secs());
+    let (y, m, d) = civil_from_days((seconds / 86_400) as i64);
+    format!("{y:04}.{m:02}.{d:02}")
+}
+
+/// The proleptic Gregorian date of a day count from 1970-01-01 (Howard Hinnant's algorithm).
+fn civil_from_days(days: i64) -> (i64, u32, u32) {
+    let z = days + 719_468;
+    let era = z.div_euclid(146_097);
+    let doe = z.rem_euclid(146_097);
+    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
+    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+    let mp = (5 * doy + 2) / 153;
+    let d = (doy - (153 * mp + 2) / 5 + 1) as u32;
+    let m = if mp < 10 { mp + 3 } else { mp - 9 } as u32;
+    let y = yoe + era * 400 + i64::from(m <= 2);
+    (y, m, d)
+}
+
+/// A tag value with `"` and `\` escaped, as PGN requires.
+fn escape(value: &str) -> String {
+    value.replace('\\', "\\\\").replace('"', "\\\"")
+}
+
+/// The fullmove number a FEN ends with (every variant's FEN does), else 1.
+fn fullmove(fen: Option<&str>) -> u32 {
+    fen.and_then(|f| f.split_whitespace().last())
+        .and_then(|n| n.parse().ok())
+        .filter(|&n| n >= 1)
+        .unwrap_or(1)
+}
+
+pub fn write(game: &PgnGame) -> String {
+    let result = game.result.clone().unwrap_or_else(|| "*".to_string());
+    let mut out = String::new();
+    let mut tag = |name: &str, value: &str| {
+        out.push_str(&format!("[{name} \"{}\"]\n", escape(value)));
+    };
+    tag("Event", "kaleido web board");
+    tag("Site", "127.0.0.1");
+    tag("Date", &game.date);
+    tag("Round", "-");
+    for (seat, player) in game.seat_tags.iter().zip(&game.players) {
+        tag(seat, player);
+    }
+    tag("Result", &result);
+    tag("Variant", game.variant);
+    if let Some(fen) = game.start_fen {
+        tag("SetUp", "1");
+        tag("FEN", fen);
+    }
+    out.push('\n');
+
+    // Turns: runs of plies by the same seat.
+    let mut turns: Vec<(usize, Vec<&str>)> = Vec::new();
+    for (seat, san) in game.plies {
+        match turns.last_mut() {
+            Some((s, plies)) if s == seat => plies.push(san),
+            _ => turns.push((*seat, vec![san])),
+        }
+    }
+    let mut number = fullmove(game.start_fen);
+    let mut words: Vec<String> = Vec::new();
+    for (i, (seat, plies)) in turns.iter().enumerate() {
+        if *seat == 0 && i > 0 {
+            number += 1;
+        }
+        if *seat == 0 {
+            words.push(format!("{number}."));
+        } else if i == 0 {
+            words.push(format!("{number}..."));
+        }
+        words.push(plies.join(","));
+    }
+    words.push(result);
+    // Lines of at most 80 characters.
+    let mut line = String::new();
+    for word in words {
+        if !line.is_empty() && line.len() + 1 + word.len() > 80 {
+            out.push_str(&line);
+            out.push('\n');
+            line.clear();
+        }
+        if !line.is_empty() {
+            line.push(' ');
+        }
+        line.push_str(&word);
+    }
+    out.push_str(&line);
+    out.push('\n');
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn days_become_dates() {
+        assert_eq!(civil_from_days(0), (1970, 1, 1));
+        assert_eq!(civil_from_days(11_016), (2000, 2, 29));
+        assert_eq!(civil_from_days(20_414), (2025, 11, 22));
+        assert_eq!(civil_from_days(-1), (1969, 12, 31));
+        assert_eq!(today().len(), 10);
+    }
+
+    #[test]
+    fn turns_number_from_the_first_seat() {
+        let plies = vec![
+            (0, "e4".to_string()),
+            (1, "e5".to_string()),
+            (1, "d5".to_string()),
+            (0, "Nf3".to_string()),
+        ];
+        let pgn = write(&PgnGame {
+            variant: "doublemove",
+            seat_tags: vec!["White", "Black"],
+            players: vec!["Human".into(), "kaleido \"3\"".into()],
+            start_fen: None,
+            plies: &plies,
+            result: None,
+            date: "2026.11.22".into(),
+        });
+        assert!(pgn.contains("[Black \"kaleido \\\"3\\\"\"]"));
+        assert!(pgn.contains("[Variant \"doublemove\"]"));
+        assert!(pgn.ends_with("1. e4 e5,d5 2. Nf3 *\n"), "{pgn}");
+    }
+
+    #[test]
+    fn a_set_up_start_keeps_its_move_number() {
+        let plies = vec![(1, "Kd7".to_string()), (0, "Qe2".to_string())];
+        let pgn = write(&PgnGame {
+            variant: "chess",
+            seat_tags: vec!["White", "Black"],
+            players: vec!["a".into(), "b".into()],
+            start_fen: Some("4k3/8/8/8/8/8/8/4K2Q b - - 3 41"),
+            plies: &plies,
+            result: Some("1/2-1/2".into()),
+            date: "2026.11.22".into(),
+        });
+        assert!(pgn.contains("[SetUp \"1\"]"));
+        assert!(pgn.contains("[Date \"2026.11.22\"]"));
+        assert!(pgn.ends_with("41... Kd7 42. Qe2 1/2-1/2\n"), "{pgn}");
+    }
+}

@@ -1,0 +1,311 @@
+//! One game on the web board: its record, who sits where, and what kaleido last thought. The
+//! server holds tables as `Box<dyn Table>`, made through the registry, so it never names a
+//! variant; everything here is generic over `GuiVariant`.
+
+use super::engine;
+use super::pgn;
+use super::view::GuiVariant;
+use crate::outcome::Outcome;
+use crate::record::GameRecord;
+use serde_json::{json, Value};
+use std::sync::atomic::AtomicBool;
+use std::time::Instant;
+
+/// Who plays a seat.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum SeatKind {
+    Human,
+    Kaleido { level: u8 },
+}
+
+/// What kaleido found, in notation, ready to be played on the table it came from.
+#[derive(Clone, Debug)]
+pub struct EngineReply {
+    /// The turn's plies as tokens, each read in the position after the ones before.
+    pub tokens: Vec<String>,
+    pub report: Value,
+}
+
+/// A search to run without holding the table: it owns a copy of the game.
+pub type Search = Box<dyn FnOnce(&AtomicBool) -> EngineReply + Send>;
+
+pub trait Table: Send {
+    fn variant(&self) -> &'static str;
+    /// Plies played so far: a search is played only if this has not changed meanwhile.
+    fn plies(&self) -> usize;
+    fn is_over(&self) -> bool;
+    /// The seat to move.
+    fn side(&self) -> usize;
+    /// Everything the page shows, as JSON.
+    fn state(&self) -> Value;
+    /// Plays a turn token (one or more plies, see Game::parse_turn) of the side to move.
+    fn play(&mut self, token: &str) -> Result<(), String>;
+    /// Takes back one ply, or with `to_human` back to a human seat's turn start; the number
+    /// taken back.
+    fn undo(&mut self, to_human: bool) -> usize;
+    fn pgn(&self) -> String;
+    fn seat_kinds(&self) -> Vec<SeatKind>;
+    /// A search of the current position at `level`.
+    fn search(&self, level: u8) -> Search;
+    /// Plays a search's turn and keeps its report.
+    fn play_reply(&mut self, reply: EngineReply) -> Result<(), String>;
+}
+
+pub struct GuiTable<G: GuiVariant> {
+    start: G,
+    record: GameRecord<G>,
+    seats: Vec<SeatKind>,
+    /// kaleido's last report, shown until the next one.
+    report: Option<Value>,
+}
+
+impl<G: GuiVariant> GuiTable<G> {
+    /// A game from `fen` (the start position when None) with these seats (missing ones human).
+    pub fn new(fen: Option<&str>, seats: &[SeatKind]) -> Result<GuiTable<G>, String> {
+        let start = match fen {
+            Some(fen) => G::from_fen(fen).map_err(|e| format!("bad position: {e}"))?,
+            None => G::startpos(),
+        };
+        let seats = (0..G::PLAYERS)
+            .map(|i| seats.get(i).copied().unwrap_or(SeatKind::Human))
+            .collect();
+        Ok(GuiTable {
+            record: GameRecord::new(start.clone()),
+            start,
+            seats,
+            report: None,
+        })
+    }
+
+    /// Every ply so far with the position before it, oldest first.
+    fn plies_with_positions(&self) -> Vec<(G, G::Move)> {
+        let mut pos = self.start.clone();
+        self.record
+            .moves()
+            .iter()
+            .map(|&mv| {
+                let before = pos.clone();
+                pos.play(mv);
+                (before, mv)
+            })
+            .collect()
+    }
+
+    fn seat_name(player: usize) -> &'static str {
+        G::SEATS.get(player).map_or("?", |s| s.name)
+    }
+
+    fn outcome_json(outcome: Outcome) -> Value {
+        let text = match outcome {
+            Outcome::Win { winner, reason } => {
+                format!("{} wins: {reason}", Self::seat_name(winner.index()))
+            }
+            Outcome::Draw { reason } => format!("Draw: {reason}"),
+            Outcome::Points { reason, .. } => {
+                let result = outcome.result_string();
+                let shares: Vec<String> = G::SEATS
+                    .iter()
+                    .zip(result.split('-'))
+                    .map(|(seat, points)| format!("{} {points}", seat.name))
+                    .collect();
+                format!("Game over, {reason}: {}", shares.join(", "))
+            }
+        };
+        json!({
+            "result": outcome.result_string(),
+            "reason": outcome.reason().to_string(),
+            "text": text,
+        })
+    }
+}
+
+fn seat_json(kind: SeatKind) -> Value {
+    match kind {
+        SeatKind::Human => json!({"kind": "human"}),
+        SeatKind::Kaleido { level } => json!({"kind": "kaleido", "level": level}),
+    }
+}
+
+impl<G: GuiVariant> Table for GuiTable<G> {
+    fn variant(&self) -> &'static str {
+        G::NAME
+    }
+
+    fn plies(&self) -> usize {
+        self.record.moves().len()
+    }
+
+    fn is_over(&self) -> bool {
+        self.record.outcome().is_some()
+    }
+
+    fn side(&self) -> usize {
+        self.record.current().side_to_move().index()
+    }
+
+    fn state(&self) -> Value {
+        let pos = self.record.current();
+        let outcome = self.record.outcome();
+        let mut moves = Vec::new();
+        if outcome.is_none() {
+            pos.legal_moves(&mut moves);
+        }
+        let moves: Vec<Value> = moves
+            .into_iter()
+            .map(|mv| json!({"token": pos.format_move(mv), "gestures": pos.gestures(mv)}))
+            .collect();
+        let history: Vec<Value> = self
+            .plies_with_positions()
+            .into_iter()
+            .map(|(before, mv)| {
+                json!({
+                    "player": before.side_to_move().index(),
+                    "token": before.format_move(mv),
+                    "san": before.human_notation(mv),
+                    "gestures": before.gestures(mv),
+                })
+            })
+            .collect();
+        let seats: Vec<Value> = G::SEATS
+            .iter()
+            .zip(&self.seats)
+            .map(|(seat, &kind)| {
+                let mut v = seat_json(kind);
+                v["name"] = json!(seat.name);
+                v["colour"] = json!(seat.colour);
+                v["view_angle"] = json!(seat.view_angle);
+                v
+            })
+            .collect();
+        let side = pos.side_to_move().index();
+        json!({
+            "variant": G::NAME,
+            "fen": pos.fen(),
+            "start_fen": self.start.fen(),
+            "side": side,
+            "turn_boundary": pos.is_turn_boundary(),
+            "seats": seats,
+            "board": G::board_shape(),
+            "men": pos.men(),
+            "check": pos.kings_in_check(),
+            "moves": moves,
+            "history": history,
+            "outcome": outcome.map(Self::outcome_json),
+            "engine": self.report,
+        })
+    }
+
+    fn play(&mut self, token: &str) -> Result<(), String> {
+        if let Some(outcome) = self.record.outcome() {
+            return Err(format!(
+                "the game is over ({})",
+                Self::outcome_json(outcome)["text"].as_str().unwrap_or("")
+            ));
+        }
+        self.record
+            .play_token(token)
+            .map(|_| ())
+            .map_err(|e| e.to_string())
+    }
+
+    fn undo(&mut self, to_human: bool) -> usize {
+        // With no person at the table, "back to a person's turn" is one ply.
+        let to_human = to_human && self.seats.contains(&SeatKind::Human);
+        let mut taken = 0;
+        while self.record.undo() {
+            taken += 1;
+            if !to_human {
+                break;
+            }
+            let pos = self.record.current();
+            let human = self.seats.get(pos.side_to_move().index()) == Some(&SeatKind::Human);
+            if human && pos.is_turn_boundary() {
+                break;
+            }
+        }
+        if taken > 0 {
+            self.report = None;
+        }
+        taken
+    }
+
+    fn pgn(&self) -> String {
+        let names: Vec<String> = self
+            .seats
+            .iter()
+            .map(|kind| match kind {
+                SeatKind::Human => "Human".to_string(),
+                SeatKind::Kaleido { level } => format!("kaleido level {level}"),
+            })
+            .collect();
+        let plies: Vec<(usize, String)> = self
+            .plies_with_positions()
+            .into_iter()
+            .map(|(before, mv)| (before.side_to_move().index(), before.human_notation(mv)))
+            .collect();
+        let start_fen = self.start.fen();
+        let custom_start = start_fen != G::startpos().fen();
+        pgn::write(&pgn::PgnGame {
+            variant: G::NAME,
+            seat_tags: G::SEATS.iter().map(|s| s.pgn_tag).collect(),
+            players: names,
+            start_fen: custom_start.then_some(start_fen.as_str()),
+            plies: &plies,
+            result: self.record.outcome().map(|o| o.result_string()),
+            date: pgn::today(),
+        })
+    }
+
+    fn seat_kinds(&self) -> Vec<SeatKind> {
+        self.seats.clone()
+    }
+
+    fn search(&self, level: u8) -> Search {
+        let record = self.record.clone();
+        Box::new(move |stop: &AtomicBool| {
+            let started = Instant::now();
+            let limits = engine::limits(level);
+            let thought = G::think(&record, &limits, stop);
+            let mut walk = record.current().clone();
+            let mut pv = Vec::new();
+            let mut tokens = Vec::new();
+            for (i, &mv) in thought.pv.iter().enumerate() {
+                if i < thought.plies.len() {
+                    tokens.push(walk.format_move(mv));
+                }
+                pv.push(walk.human_notation(mv));
+                walk.play(mv);
+            }
+            let report = json!({
+                "level": level,
+                "score": thought.score,
+                "depth": thought.depth,
+                "nodes": thought.nodes,
+                "time_ms": started.elapsed().as_millis() as u64,
+                "pv": pv,
+                "played": pv.iter().take(tokens.len()).collect::<Vec<_>>(),
+                "mover": record.current().side_to_move().index(),
+                "player_scores": thought.player_scores,
+            });
+            EngineReply { tokens, report }
+        })
+    }
+
+    fn play_reply(&mut self, reply: EngineReply) -> Result<(), String> {
+        if reply.tokens.is_empty() {
+            return Err("kaleido has no move to play here".to_string());
+        }
+        let before = self.record.moves().len();
+        for token in &reply.tokens {
+            if let Err(e) = self.play(token) {
+                // Never half a turn: take back what was played of it.
+                while self.record.moves().len() > before {
+                    self.record.undo();
+                }
+                return Err(format!("kaleido's move could not be played: {e}"));
+            }
+        }
+        self.report = Some(reply.report);
+        Ok(())
+    }
+}
