@@ -49,3 +49,29 @@ fn skip_rest<R: BufRead>(input: &mut R) {
         }
     }
 }
+
+/// A protocol's command handler, fed one line at a time by `drive`.
+pub trait Commands {
+    /// Handles one line; false ends the conversation (`quit`).
+    fn command(&mut self, line: &str) -> bool;
+    /// Reports a line over `MAX_LINE` bytes, in the protocol's own error form.
+    fn line_too_long(&mut self);
+    /// The input has ended: finish what a GUI would still expect (a search's answer).
+    fn end_of_input(&mut self);
+}
+
+/// Feeds `input` to `commands` line by line until `quit` or the end of input.
+pub fn drive<R: BufRead>(input: &mut R, commands: &mut impl Commands) {
+    loop {
+        match read_line(input) {
+            Line::End => break,
+            Line::TooLong => commands.line_too_long(),
+            Line::Text(line) => {
+                if !commands.command(&line) {
+                    return;
+                }
+            }
+        }
+    }
+    commands.end_of_input();
+}

@@ -2,7 +2,7 @@
 //! (search/multi.rs) behind the same `Session` the UCI loop uses, plus what the `tri` dialect
 //! needs beyond it: every player's score, the final points, a drawing of the board.
 
-use super::session::{Answer, Report, Session};
+use super::session::{perft_lines, record_from, Answer, Report, Session};
 use crate::outcome::Outcome;
 use crate::record::GameRecord;
 use crate::search::multi::{result_score, search_multi, Algorithm, MultiInfo, MultiSearchable};
@@ -107,17 +107,7 @@ impl<G: MultiSearchable> Session for MultiGameSession<G> {
     }
 
     fn set_position(&mut self, fen: Option<&str>, moves: &[&str]) -> Result<(), String> {
-        let start = match fen {
-            Some(fen) => G::from_fen(fen).map_err(|e| e.to_string())?,
-            None => G::startpos(),
-        };
-        let mut record = GameRecord::new(start);
-        for (i, token) in moves.iter().enumerate() {
-            record
-                .play_token(token)
-                .map_err(|e| format!("move {}: {e}", i + 1))?;
-        }
-        self.record = record;
+        self.record = record_from(fen, moves)?;
         Ok(())
     }
 
@@ -194,21 +184,7 @@ impl<G: MultiSearchable> Session for MultiGameSession<G> {
     }
 
     fn perft(&self, depth: u32) -> Vec<String> {
-        let pos = self.record.current();
-        let counts = crate::perft::divide(pos, depth.max(1), 1);
-        let mut lines: Vec<String> = counts
-            .iter()
-            .map(|&(mv, n)| format!("{}: {}", pos.format_move(mv), n))
-            .collect();
-        lines.sort();
-        let total: u64 = if depth == 0 {
-            1
-        } else {
-            counts.iter().map(|c| c.1).sum()
-        };
-        lines.push(String::new());
-        lines.push(format!("Nodes searched: {total}"));
-        lines
+        perft_lines(self.record.current(), depth)
     }
 
     fn side_to_move(&self) -> usize {

@@ -144,17 +144,7 @@ impl<G: Searchable> Session for GameSession<G> {
     }
 
     fn set_position(&mut self, fen: Option<&str>, moves: &[&str]) -> Result<(), String> {
-        let start = match fen {
-            Some(fen) => G::from_fen(fen).map_err(|e| e.to_string())?,
-            None => G::startpos(),
-        };
-        let mut record = GameRecord::new(start);
-        for (i, token) in moves.iter().enumerate() {
-            record
-                .play_token(token)
-                .map_err(|e| format!("move {}: {e}", i + 1))?;
-        }
-        self.record = record;
+        self.record = record_from(fen, moves)?;
         Ok(())
     }
 
@@ -235,21 +225,7 @@ impl<G: Searchable> Session for GameSession<G> {
     }
 
     fn perft(&self, depth: u32) -> Vec<String> {
-        let pos = self.record.current();
-        let counts = crate::perft::divide(pos, depth.max(1), 1);
-        let mut lines: Vec<String> = counts
-            .iter()
-            .map(|&(mv, n)| format!("{}: {}", pos.format_move(mv), n))
-            .collect();
-        lines.sort();
-        let total: u64 = if depth == 0 {
-            1
-        } else {
-            counts.iter().map(|c| c.1).sum()
-        };
-        lines.push(String::new());
-        lines.push(format!("Nodes searched: {total}"));
-        lines
+        perft_lines(self.record.current(), depth)
     }
 
     fn side_to_move(&self) -> usize {
@@ -281,6 +257,43 @@ impl<G: Searchable> Session for GameSession<G> {
     fn xboard(&self) -> XboardFacts {
         G::XBOARD
     }
+}
+
+/// A game record from the start position or `fen`, then `moves` in the variant's notation;
+/// an error names the FEN field or the move (`move 2: ...`) at fault.
+pub(super) fn record_from<G: Game>(
+    fen: Option<&str>,
+    moves: &[&str],
+) -> Result<GameRecord<G>, String> {
+    let start = match fen {
+        Some(fen) => G::from_fen(fen).map_err(|e| e.to_string())?,
+        None => G::startpos(),
+    };
+    let mut record = GameRecord::new(start);
+    for (i, token) in moves.iter().enumerate() {
+        record
+            .play_token(token)
+            .map_err(|e| format!("move {}: {e}", i + 1))?;
+    }
+    Ok(record)
+}
+
+/// `go perft` lines: `move: count` per root move (sorted), blank, `Nodes searched: N`.
+pub(super) fn perft_lines<G: Game>(pos: &G, depth: u32) -> Vec<String> {
+    let counts = crate::perft::divide(pos, depth.max(1), 1);
+    let mut lines: Vec<String> = counts
+        .iter()
+        .map(|&(mv, n)| format!("{}: {}", pos.format_move(mv), n))
+        .collect();
+    lines.sort();
+    let total: u64 = if depth == 0 {
+        1
+    } else {
+        counts.iter().map(|c| c.1).sum()
+    };
+    lines.push(String::new());
+    lines.push(format!("Nodes searched: {total}"));
+    lines
 }
 
 /// Makes a session for a searchable variant by name.

@@ -5,7 +5,7 @@
 //! once the game is over. Commands are read on this thread and a search runs on its own, so
 //! `isready` and `stop` are answered at once while it thinks. See docs/protocol.md.
 
-use super::lines::{read_line, Line};
+use super::lines::{drive, Commands};
 use super::multi_session::{MultiAnswer, MultiReport, MultiSession, NewMultiSession};
 use super::output::Output;
 use crate::errors::quote;
@@ -380,22 +380,23 @@ impl Engine {
     }
 }
 
+impl Commands for Engine {
+    fn command(&mut self, line: &str) -> bool {
+        Engine::command(self, line)
+    }
+    fn line_too_long(&mut self) {
+        self.error("line too long, ignored");
+    }
+    /// A search with limits of its own finishes and answers; an open-ended one is stopped and
+    /// answers at once.
+    fn end_of_input(&mut self) {
+        self.wait_search();
+    }
+}
+
 /// The tri loop over `input`, after its first `tri` line; returns at `quit` or end of input.
 pub fn run<R: BufRead>(input: &mut R, out: Output) {
     let mut engine = Engine::new(out);
     engine.id();
-    loop {
-        match read_line(input) {
-            Line::End => break,
-            Line::TooLong => engine.error("line too long, ignored"),
-            Line::Text(line) => {
-                if !engine.command(&line) {
-                    return;
-                }
-            }
-        }
-    }
-    // End of input: a search with limits of its own finishes and answers; an open-ended one is
-    // stopped and answers at once.
-    engine.wait_search();
+    drive(input, &mut engine);
 }

@@ -12,7 +12,7 @@ mod thinking;
 
 pub use facts::{Display, Setup, XboardFacts};
 
-use super::lines::{read_line, Line};
+use super::lines::{drive, Commands};
 use super::output::Output;
 use super::session::{NewSession, Session};
 use crate::errors::quote;
@@ -596,20 +596,22 @@ impl Engine {
     }
 }
 
+impl Commands for Engine {
+    fn command(&mut self, line: &str) -> bool {
+        Engine::command(self, line)
+    }
+    fn line_too_long(&mut self) {
+        self.error("line too long", "(a line of over 1 MiB, ignored)");
+    }
+    /// A thinking search still finishes and sends its move.
+    fn end_of_input(&mut self) {
+        self.settle();
+    }
+}
+
 /// The XBoard loop over `input`, after its first `xboard` line; returns at `quit` or at the end
 /// of input (where a thinking search still finishes and sends its move).
 pub fn run<R: BufRead>(input: &mut R, out: Output) {
     let mut engine = Engine::new(out);
-    loop {
-        match read_line(input) {
-            Line::End => break,
-            Line::TooLong => engine.error("line too long", "(a line of over 1 MiB, ignored)"),
-            Line::Text(line) => {
-                if !engine.command(&line) {
-                    return;
-                }
-            }
-        }
-    }
-    engine.settle();
+    drive(input, &mut engine);
 }
