@@ -10,6 +10,7 @@ pub mod game;
 pub mod gui;
 pub mod outcome;
 pub mod perft;
+pub mod pgn_text;
 pub mod protocol;
 pub mod record;
 pub mod registry;

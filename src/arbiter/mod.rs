@@ -200,7 +200,7 @@ impl VariantVisitor for Runner {
             None => None,
         };
         let tc_text = s.tc.map_or("-".to_string(), |tc| tc.to_string());
-        let date = pgn::today();
+        let date = crate::pgn_text::today();
         let header = pgn::Header {
             event: &s.event,
             date: &date,

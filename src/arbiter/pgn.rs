@@ -9,6 +9,7 @@
 
 use super::game::GameReport;
 use crate::game::Game;
+use crate::pgn_text::escape;
 use crate::record::GameRecord;
 use crate::registry::{with_variant, VariantVisitor};
 
@@ -28,10 +29,6 @@ pub struct Header<'a> {
     pub variant: &'a str,
     /// `10+0.1`, or `-` when the engines play to fixed limits.
     pub time_control: &'a str,
-}
-
-fn escape(text: &str) -> String {
-    text.replace('\\', "\\\\").replace('"', "\\\"")
 }
 
 /// One game as PGN text, ending with a blank line.
@@ -250,40 +247,10 @@ pub fn replay(game: &PgnGame) -> Result<Replayed, String> {
     with_variant(variant, ReplayGame(game)).map_err(|e| e.to_string())?
 }
 
-/// Today's date as PGN writes it (`2026.11.22`), from the system clock in UTC.
-pub fn today() -> String {
-    let secs = std::time::SystemTime::now()
-        .duration_since(std::time::UNIX_EPOCH)
-        .map_or(0, |d| d.as_secs());
-    let (y, m, d) = civil_from_days((secs / 86_400) as i64);
-    format!("{y:04}.{m:02}.{d:02}")
-}
-
-/// Days since 1970-01-01 to a proleptic Gregorian date (Howard Hinnant's algorithm).
-fn civil_from_days(days: i64) -> (i64, u32, u32) {
-    let z = days + 719_468;
-    let era = z.div_euclid(146_097);
-    let doe = z.rem_euclid(146_097);
-    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
-    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
-    let mp = (5 * doy + 2) / 153;
-    let d = (doy - (153 * mp + 2) / 5 + 1) as u32;
-    let m = if mp < 10 { mp + 3 } else { mp - 9 } as u32;
-    let y = yoe + era * 400 + i64::from(m <= 2);
-    (y, m, d)
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::arbiter::game::{PlayedMove, Termination};
-
-    #[test]
-    fn dates() {
-        assert_eq!(civil_from_days(0), (1970, 1, 1));
-        assert_eq!(civil_from_days(20_779), (2026, 11, 22));
-        assert_eq!(civil_from_days(11_016), (2000, 2, 29));
-    }
 
     #[test]
     fn written_games_read_back_and_replay() {
