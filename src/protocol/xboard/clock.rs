@@ -147,27 +147,27 @@ mod tests {
     use super::*;
 
     #[test]
-    fn level_st_and_clock_readings() {
+    fn level_st_and_clock_readings() -> Result<(), String> {
         let mut c = Clock::default();
-        c.level("40 0:30 0").unwrap();
+        c.level("40 0:30 0")?;
         assert_eq!(c.base, Duration::from_secs(30));
-        c.level("0 2 12").unwrap();
+        c.level("0 2 12")?;
         assert_eq!(
             (c.moves_per_session, c.base, c.increment),
             (0, Duration::from_secs(120), Duration::from_secs(12))
         );
-        c.level("40 25+5 0").unwrap();
+        c.level("40 25+5 0")?;
         assert_eq!(c.base, Duration::from_secs(1500));
         assert!(c.level("40 x 0").is_err());
         assert!(c.level("40 5").is_err());
-        c.fixed("0.05").unwrap();
+        c.fixed("0.05")?;
         assert_eq!(
             c.limits(Duration::ZERO, 0).movetime,
             Some(Duration::from_millis(50))
         );
         assert!(c.fixed("-1").is_err() && c.fixed("nan").is_err() && c.fixed("0").is_err());
-        assert_eq!(centiseconds("-30").unwrap(), Duration::ZERO);
-        assert_eq!(centiseconds("150").unwrap(), Duration::from_millis(1500));
+        assert_eq!(centiseconds("-30"), Ok(Duration::ZERO));
+        assert_eq!(centiseconds("150"), Ok(Duration::from_millis(1500)));
         assert!(centiseconds(&i64::MAX.to_string()).is_ok());
         let c = Clock {
             mine: Some(Duration::from_secs(10)),
@@ -186,5 +186,6 @@ mod tests {
             let hard = c.limits(Duration::from_millis(50), 0).budget().hard;
             assert!(hard.is_some_and(|h| h <= Duration::from_millis(left_ms / 3)));
         }
+        Ok(())
     }
 }
