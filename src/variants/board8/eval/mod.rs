@@ -1,8 +1,10 @@
 //! The static evaluation of the FIDE-men variants: material, piece-square terms, bishop pair,
-//! pawn structure, mobility and king safety, blended by how much material is left, plus a
-//! small bonus for having the move. Centipawns.
+//! pawn structure, mobility and king safety, blended by how much material is left, then the
+//! endgame corrections (mop-up, unwinnable material, the fifty-move count), plus a small bonus
+//! for having the move. Centipawns.
 
 mod activity;
+mod endgame;
 mod files;
 mod king_safety;
 mod pawns;
@@ -91,7 +93,12 @@ impl<G: Geometry> Board<G> {
             }
             score += sign * side;
         }
-        score + self.positional_white().blend(phase)
+        let raw =
+            score + self.positional_white().blend(phase) + endgame::mop_up(self, Color::White)
+                - endgame::mop_up(self, Color::Black);
+        let ahead = if raw >= 0 { Color::White } else { Color::Black };
+        let realised = raw * endgame::winnable(self, ahead) / 64;
+        endgame::fade_with_halfmove(realised, self.halfmove)
     }
 
     /// Pawn structure, mobility and king safety, White's terms minus Black's.
@@ -186,8 +193,9 @@ mod tests {
     #[test]
     fn the_cylinder_has_no_edge_files() {
         // A knight on a1 is as good as one on d1 on the cylinder, worse on a flat board.
-        let rim = "4k3/8/8/8/8/8/8/N3K3 w - - 0 1";
-        let centre = "4k3/8/8/8/8/8/8/3NK3 w - - 0 1";
+        // (A pawn on h2 keeps the knight's side able to win, so the scores are not scaled away.)
+        let rim = "4k3/8/8/8/8/8/7P/N3K3 w - - 0 1";
+        let centre = "4k3/8/8/8/8/8/7P/3NK3 w - - 0 1";
         let flat = |f| Chess::from_fen(f).unwrap().evaluate_white();
         let wrapped = |f| Cylinder::from_fen(f).unwrap().evaluate_white();
         assert!(flat(rim) < flat(centre));
@@ -252,5 +260,53 @@ mod tests {
         let attacked = white("4k3/8/8/8/8/5n2/5PPP/3q2K1 w - - 0 1");
         let apart = white("n3k3/8/8/8/8/8/5PPP/q5K1 w - - 0 1");
         assert!(attacked < apart - 20, "{attacked} vs {apart}");
+    }
+
+    #[test]
+    fn a_bare_king_belongs_on_the_mating_edge() {
+        // Rook and king against a bare king: the closer the bare king is pushed to where mate
+        // is possible, and the closer our king stands, the better.
+        let centre = white("8/8/8/3k4/8/8/8/R3K3 w - - 0 1");
+        let edge = white("3k4/8/8/8/8/8/8/R3K3 w - - 0 1");
+        let corner = white("k7/8/8/8/8/8/8/3RK3 w - - 0 1");
+        assert!(
+            edge > centre + 50 && corner > edge,
+            "{centre} {edge} {corner}"
+        );
+        let far = white("3k4/8/8/8/8/8/8/R3K3 w - - 0 1");
+        let near = white("3k4/8/3K4/8/8/8/8/R7 w - - 0 1");
+        assert!(near > far + 20, "{near} vs {far}");
+    }
+
+    #[test]
+    fn on_the_cylinder_only_the_first_and_last_ranks_are_edges() {
+        let wrapped = |f: &str| Cylinder::from_fen(f).unwrap().evaluate_white();
+        // The a-file is no edge: a bare king there is no nearer mate than on the d-file.
+        let a_file = wrapped("8/8/8/k7/8/8/8/1R2K3 w - - 0 1");
+        let d_file = wrapped("8/8/8/3k4/8/8/8/1R2K3 w - - 0 1");
+        assert_eq!(a_file, d_file);
+        let back_rank = wrapped("3k4/8/8/8/8/8/8/1R2K3 w - - 0 1");
+        assert!(back_rank > d_file + 50, "{back_rank} vs {d_file}");
+        // King distance is measured round the cylinder: h- and a-files touch.
+        let across = wrapped("7k/8/K7/8/8/8/8/1R6 w - - 0 1");
+        let apart = wrapped("7k/8/4K3/8/8/8/8/1R6 w - - 0 1");
+        assert!(across > apart, "{across} vs {apart}");
+    }
+
+    #[test]
+    fn material_that_cannot_mate_is_not_a_win() {
+        // A knight against a pawn cannot win; rook against bishop is nearly always a draw.
+        assert!(white("4k3/4p3/8/8/8/8/8/4KN2 w - - 0 1") <= 0);
+        let rook_v_bishop = white("4k3/4b3/8/8/8/8/8/4KR2 w - - 0 1");
+        assert!((0..60).contains(&rook_v_bishop), "{rook_v_bishop}");
+        // With a pawn more the same edge is a real one.
+        assert!(white("4k3/4b3/8/8/8/8/P7/4KR2 w - - 0 1") > 150);
+    }
+
+    #[test]
+    fn a_score_fades_as_the_fifty_move_count_runs() {
+        let fresh = white("4k3/8/8/8/8/8/8/Q3K3 w - - 0 60");
+        let stale = white("4k3/8/8/8/8/8/8/Q3K3 w - - 80 60");
+        assert!(stale < fresh * 7 / 10 && stale > 0, "{stale} vs {fresh}");
     }
 }
