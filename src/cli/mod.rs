@@ -2,6 +2,7 @@
 
 mod bench;
 mod gui;
+mod openings;
 mod perft;
 mod play_match;
 mod selfplay;
@@ -27,6 +28,8 @@ pub enum Command {
     Bench(bench::BenchArgs),
     /// Play games between two in-process players of one variant (strength measurements)
     Selfplay(selfplay::SelfplayArgs),
+    /// Write balanced openings (random plies a search judges level) for `match --openings`
+    Openings(openings::OpeningsArgs),
     /// Play a match between engines from engines.ini, refereed by kaleido's rules
     Match(play_match::MatchArgs),
     /// Serve a web board on 127.0.0.1 to play every variant against kaleido
@@ -48,6 +51,7 @@ pub fn run(cli: Cli) -> Result<(), CliError> {
         Some(Command::Perft(args)) => perft::run(args),
         Some(Command::Bench(args)) => bench::run(args),
         Some(Command::Selfplay(args)) => selfplay::run(args),
+        Some(Command::Openings(args)) => openings::run(args),
         Some(Command::Match(args)) => play_match::run(args),
         Some(Command::Gui(args)) => gui::run(args),
         // GUIs start engines without arguments and speak first.
