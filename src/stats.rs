@@ -1,6 +1,7 @@
 //! Match statistics as cutechess-cli reports them: the score, the Elo difference it implies
 //! with a 95% interval from the per-game score variance, the likelihood of superiority and the
-//! draw ratio; for three-player matches, points per engine and a rating per engine.
+//! draw ratio; for three-player matches, points per engine and a rating per engine. Shared by
+//! `kaleido match` (arbiter/) and `kaleido selfplay` (selfplay/).
 
 /// The normal distribution's error function (Abramowitz and Stegun 7.1.26, |error| < 1.5e-7:
 /// plenty for percentages shown to one decimal).
