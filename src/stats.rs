@@ -91,7 +91,8 @@ impl Score {
     /// `Elo difference: X +/- Y, LOS: Z %, DrawRatio: R %`, as cutechess prints it.
     pub fn elo_line(&self) -> String {
         let elo = match self.elo() {
-            Some((elo, margin)) => format!("{elo:.1} +/- {margin:.1}"),
+            // `+ 0.0` turns the negative zero of an even score into a positive one.
+            Some((elo, margin)) => format!("{:.1} +/- {margin:.1}", elo + 0.0),
             None if self.games() == 0 => "0.0 +/- nan".to_string(),
             None if self.ratio() >= 1.0 => "inf +/- nan".to_string(),
             None => "-inf +/- nan".to_string(),

@@ -11,8 +11,9 @@ use crate::search::multi::{result_score, search_multi, Algorithm, MultiSearchabl
 use crate::stats::{Score, Table};
 use std::sync::atomic::AtomicBool;
 
-/// One player's move in the game so far (None: no legal move).
-fn choose<G: MultiSearchable>(
+/// The move `kind` plays in the game so far (None: no legal move). Deterministic for every
+/// kind but a time-limited search.
+pub fn choose<G: MultiSearchable>(
     kind: &PlayerKind,
     record: &GameRecord<G>,
     algorithm: Algorithm,
