@@ -24,10 +24,11 @@ pub struct SelfplayArgs {
     /// players (trichess) triples with the first player in each seat
     #[arg(long, default_value_t = 20)]
     pub games: u32,
-    /// First player: oneply, depth:D, nodes:N or movetime:MS
+    /// First player: oneply, depth:D, nodes:N or movetime:MS (in trichess it takes one seat,
+    /// round all three in turn)
     #[arg(long, default_value = "nodes:20000")]
     pub first: String,
-    /// Second player, in the same form
+    /// Second player, in the same form (in trichess it takes the other two seats)
     #[arg(long, default_value = "oneply")]
     pub second: String,
     /// Random plies that open each pair (or triple) of games
