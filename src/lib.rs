@@ -16,4 +16,5 @@ pub mod record;
 pub mod registry;
 pub mod search;
 pub mod selfplay;
+pub mod stats;
 pub mod variants;

@@ -90,6 +90,27 @@ impl Outcome {
         }
     }
 
+    /// Each seat's points among `players` seats: 1 or 0 for a win, ½ each for a draw, and for
+    /// three players their share of the two points.
+    pub fn seat_points(self, players: usize) -> Vec<f64> {
+        match self {
+            Outcome::Win { winner, .. } => (0..players)
+                .map(|s| if s == winner.index() { 1.0 } else { 0.0 })
+                .collect(),
+            Outcome::Draw { .. } => vec![0.5; players],
+            Outcome::Points {
+                points,
+                denominator,
+                ..
+            } => (0..players)
+                .map(|s| {
+                    let p = points.get(s).copied().unwrap_or(0);
+                    f64::from(p) / f64::from(denominator.max(1))
+                })
+                .collect(),
+        }
+    }
+
     /// The result as a PGN-style string: `1-0`, `0-1` or `1/2-1/2` for two players; for three,
     /// each player's points in seat order (`4/3-2/3-0`, `2/3-2/3-2/3`).
     pub fn result_string(self) -> String {

@@ -106,22 +106,7 @@ pub fn seat_label(players: usize, seat: usize) -> String {
 
 /// Each seat's points and the result string of an outcome of the rules.
 fn score(players: usize, outcome: Outcome) -> (Vec<f64>, String) {
-    let points = match outcome {
-        Outcome::Win { winner, .. } => (0..players)
-            .map(|s| if s == winner.index() { 1.0 } else { 0.0 })
-            .collect(),
-        Outcome::Draw { .. } => vec![0.5; players],
-        Outcome::Points {
-            points,
-            denominator,
-            ..
-        } => points
-            .iter()
-            .take(players)
-            .map(|&p| f64::from(p) / f64::from(denominator.max(1)))
-            .collect(),
-    };
-    (points, outcome.result_string())
+    (outcome.seat_points(players), outcome.result_string())
 }
 
 /// The reason in words, cutechess's where it has one (`White mates`, `Draw by stalemate`).

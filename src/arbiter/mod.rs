@@ -3,7 +3,7 @@
 //! engines; each game (game.rs) starts one process per seat (process.rs) and speaks its
 //! protocol (engine.rs, uci_client.rs, xboard_client.rs, tri_client.rs) under the arbiter's
 //! clocks (clock.rs), from seeded or listed openings (openings.rs); games are written to PGN
-//! as they finish (pgn.rs) and tallied as cutechess-cli does (stats.rs, sprt.rs).
+//! as they finish (pgn.rs) and tallied as cutechess-cli does (crate::stats, sprt.rs).
 //!
 //! Games run on a pool of `concurrency` threads; all printing happens on the calling thread,
 //! which hears of games through a channel, so output lines never interleave.
@@ -17,19 +17,18 @@ pub mod pgn;
 mod process;
 mod progress;
 pub mod sprt;
-pub mod stats;
 pub mod tri_client;
 pub mod uci_client;
 pub mod xboard_client;
 
 use crate::game::Game;
 use crate::registry::{with_variant, VariantVisitor};
+use crate::stats::{Score, Table};
 use clock::TimeControl;
 use config::EngineConfig;
 use game::{GameEnd, GameReport, GameSpec};
 use openings::{Opening, OpeningLine};
 use sprt::{Sprt, Verdict};
-use stats::{Score, Table};
 use std::io::Write;
 use std::path::PathBuf;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};

@@ -8,7 +8,7 @@
 //! with m the mean score per game, var its per-game variance, N the games, s0/s1 the expected
 //! scores of elo0/elo1. The bounds are Wald's: ln(beta / (1 - alpha)) and ln((1 - beta) / alpha).
 
-use super::stats::{score_from_elo, Score};
+use crate::stats::{score_from_elo, Score};
 
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Sprt {

@@ -1,6 +1,7 @@
 //! Match statistics as cutechess-cli reports them: the score, the Elo difference it implies
 //! with a 95% interval from the per-game score variance, the likelihood of superiority and the
-//! draw ratio; for three-player matches, points per engine and a rating per engine.
+//! draw ratio; for three-player matches, points per engine and a rating per engine. Shared by
+//! `kaleido match` (arbiter/) and `kaleido selfplay` (selfplay/).
 
 /// The normal distribution's error function (Abramowitz and Stegun 7.1.26, |error| < 1.5e-7:
 /// plenty for percentages shown to one decimal).
@@ -90,7 +91,8 @@ impl Score {
     /// `Elo difference: X +/- Y, LOS: Z %, DrawRatio: R %`, as cutechess prints it.
     pub fn elo_line(&self) -> String {
         let elo = match self.elo() {
-            Some((elo, margin)) => format!("{elo:.1} +/- {margin:.1}"),
+            // `+ 0.0` turns the negative zero of an even score into a positive one.
+            Some((elo, margin)) => format!("{:.1} +/- {margin:.1}", elo + 0.0),
             None if self.games() == 0 => "0.0 +/- nan".to_string(),
             None if self.ratio() >= 1.0 => "inf +/- nan".to_string(),
             None => "-inf +/- nan".to_string(),

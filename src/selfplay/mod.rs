@@ -1,6 +1,9 @@
 //! In-process games between two players of one variant (kaleido's search at some budget, or a
 //! one-ply player), adjudicated by the variant's own rules. Used to measure strength without a
-//! protocol in between; matches against other programs are `kaleido match`'s job.
+//! protocol in between; matches against other programs are `kaleido match`'s job. Games of
+//! more than two players are in multi.rs.
+
+pub mod multi;
 
 use crate::outcome::Outcome;
 use crate::record::GameRecord;

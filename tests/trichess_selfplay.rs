@@ -1,0 +1,202 @@
+//! Three-player in-process games (`kaleido selfplay --variant trichess`): the lone player
+//! moves in every seat of a rotation from one opening, the points of each game are the rules'
+//! two-point split, a seed replays the same games, and the command's report adds up.
+
+mod common;
+
+use kaleido::game::Game;
+use kaleido::record::GameRecord;
+use kaleido::search::multi::Algorithm;
+use kaleido::search::Limits;
+use kaleido::selfplay::multi::{choose, LoneMatch, LoneTally, MultiGame};
+use kaleido::selfplay::PlayerKind;
+use kaleido::variants::trichess::Trichess;
+
+const OPENING_PLIES: usize = 3;
+
+fn nodes(n: u64) -> PlayerKind {
+    PlayerKind::Search(Limits {
+        nodes: Some(n),
+        ..Limits::default()
+    })
+}
+
+fn lone_match(seed: u64) -> LoneMatch {
+    LoneMatch {
+        lone: nodes(300),
+        field: PlayerKind::OnePly,
+        algorithm: Algorithm::DEFAULT,
+        opening_plies: OPENING_PLIES,
+        seed,
+        max_plies: 150,
+    }
+}
+
+fn rotation(m: &LoneMatch) -> Vec<(usize, MultiGame<Trichess>)> {
+    (0..3).map(|g| m.play::<Trichess>(g)).collect()
+}
+
+#[test]
+fn the_lone_player_moves_in_each_seat_of_a_rotation() {
+    let m = lone_match(3);
+    let games = rotation(&m);
+    let seats: Vec<usize> = games.iter().map(|(s, _)| *s).collect();
+    assert_eq!(seats, [0, 1, 2]);
+    let opening = &games[0].1.record.moves()[..OPENING_PLIES];
+    for (lone_seat, game) in &games {
+        // Every rotation of one seed opens alike.
+        assert_eq!(&game.record.moves()[..OPENING_PLIES], opening);
+        // After the opening, each move is the one its seat's player chooses: the lone player's
+        // in its seat, the field's in the others.
+        let mut replay = GameRecord::new(Trichess::startpos());
+        for (ply, &mv) in game.record.moves().iter().enumerate() {
+            if ply >= OPENING_PLIES {
+                let seat = replay.current().side_to_move().index();
+                let kind = if seat == *lone_seat {
+                    &m.lone
+                } else {
+                    &m.field
+                };
+                assert_eq!(
+                    choose(kind, &replay, m.algorithm),
+                    Some(mv),
+                    "seat {seat}, ply {ply}, lone seat {lone_seat}"
+                );
+            }
+            replay.play(mv);
+        }
+        assert!(game.record.moves().len() > OPENING_PLIES);
+    }
+}
+
+#[test]
+fn points_are_the_two_point_split_and_a_seed_replays() {
+    let m = lone_match(8);
+    let first = rotation(&m);
+    let mut tally = LoneTally::new(3);
+    for (seat, game) in &first {
+        assert_eq!(game.points.len(), 3);
+        let total: f64 = game.points.iter().sum();
+        assert!((total - 2.0).abs() < 1e-9, "{:?}", game.points);
+        assert!(game.points.iter().all(|&p| p >= 0.0));
+        match game.outcome {
+            Some(outcome) => {
+                assert_eq!(game.record.outcome(), Some(outcome));
+                assert_eq!(game.points, outcome.seat_points(3));
+            }
+            // Adjudicated at the ply limit: the rules' draw, two thirds each.
+            None => {
+                assert_eq!(game.record.moves().len(), OPENING_PLIES + m.max_plies);
+                assert!(game.points.iter().all(|&p| (p - 2.0 / 3.0).abs() < 1e-9));
+            }
+        }
+        tally.add(*seat, &game.points);
+    }
+    assert_eq!(tally.games(), 3);
+    assert!((tally.points_per_game() - 2.0).abs() < 1e-9);
+    let h2h = tally.head_to_head();
+    assert_eq!(h2h.games(), 6);
+
+    let again = rotation(&m);
+    for ((s1, g1), (s2, g2)) in first.iter().zip(&again) {
+        assert_eq!(s1, s2);
+        assert_eq!(g1.record.moves(), g2.record.moves());
+        assert_eq!(g1.points, g2.points);
+    }
+    // Another seed opens differently.
+    let other = rotation(&lone_match(9));
+    assert_ne!(
+        other[0].1.record.moves()[..OPENING_PLIES],
+        first[0].1.record.moves()[..OPENING_PLIES]
+    );
+}
+
+fn selfplay<'a>(extra: &[&'a str]) -> (Vec<&'a str>, common::Run) {
+    let mut args = vec![
+        "selfplay",
+        "--variant",
+        "trichess",
+        "--first",
+        "nodes:300",
+        "--second",
+        "oneply",
+        "--max-plies",
+        "30",
+        "--concurrency",
+        "1",
+    ];
+    args.extend_from_slice(extra);
+    let run = common::kaleido(&args);
+    (args, run)
+}
+
+/// The number after `key` in `line`, up to the next space.
+fn number_after(line: &str, key: &str) -> f64 {
+    let rest = &line[line
+        .find(key)
+        .unwrap_or_else(|| panic!("{key:?} in {line}"))
+        + key.len()..];
+    rest.split([' ', '%', ']', ','])
+        .next()
+        .and_then(|n| n.parse().ok())
+        .unwrap_or_else(|| panic!("a number after {key:?} in {line}"))
+}
+
+#[test]
+fn the_command_reports_points_and_head_to_head() {
+    let (args, run) = selfplay(&["--games", "2", "--seed", "4"]);
+    let shown = common::show(&args, &run);
+    assert_eq!(run.code, Some(0), "{shown}");
+    // Two games round up to one rotation of three, the first player once in each seat.
+    let finished: Vec<&str> = run
+        .stderr
+        .lines()
+        .filter(|l| l.starts_with("Finished game"))
+        .collect();
+    assert_eq!(finished.len(), 3, "{shown}");
+    for seat in ["seat a", "seat b", "seat c"] {
+        assert!(finished.iter().any(|l| l.contains(seat)), "{seat}\n{shown}");
+    }
+    let lines: Vec<&str> = run.stdout.lines().collect();
+    assert_eq!(lines.len(), 4, "{shown}");
+    assert!(
+        lines[0].starts_with("Points of nodes:300 vs oneply x2: "),
+        "{shown}"
+    );
+    assert!(
+        (number_after(lines[0], "of the ") - 6.0).abs() < 1e-9,
+        "{shown}"
+    );
+    assert!(lines[0].contains("in 3 games"), "{shown}");
+    let points = number_after(lines[0], "x2: ");
+    let share = number_after(lines[0], "[");
+    assert!((share - 100.0 * points / 6.0).abs() < 0.06, "{shown}");
+    assert!(
+        lines[1].starts_with("Head-to-head of nodes:300 vs each oneply seat: "),
+        "{shown}"
+    );
+    assert!(lines[1].ends_with("] 6"), "{shown}");
+    assert!(lines[2].starts_with("Elo difference: "), "{shown}");
+    // The field's points and the first player's make up the 6 shared.
+    let field = number_after(lines[3], "+1: ") + number_after(lines[3], "+2: ");
+    assert!((points + field - 6.0).abs() < 0.02, "{shown}");
+
+    // The same seed, the same report.
+    let (_, again) = selfplay(&["--games", "3", "--seed", "4"]);
+    assert_eq!(again.stdout, run.stdout);
+}
+
+#[test]
+fn bad_search_algorithms_are_refused() {
+    let (args, run) = selfplay(&["--tri-search", "minimax"]);
+    common::error_line(
+        &run,
+        &common::show(&args, &run),
+        &["minimax", "brs", "paranoid"],
+    );
+    let args = ["selfplay", "--variant", "chess", "--tri-search", "brs"];
+    let run = common::kaleido(&args);
+    common::error_line(&run, &common::show(&args, &run), &["--tri-search"]);
+    let (args, run) = selfplay(&["--games", "1", "--tri-search", "paranoid"]);
+    assert_eq!(run.code, Some(0), "{}", common::show(&args, &run));
+}
