@@ -62,12 +62,17 @@ impl Limits {
             };
         };
         let usable = left.saturating_sub(self.overhead);
-        // Spread the clock over the moves to come (a guess of 30 with no control given), plus
-        // most of the increment; never plan more than a fifth of what is left.
-        let moves = self.moves_to_go.unwrap_or(30).clamp(1, 50);
-        let share = usable / moves + self.increment * 3 / 4;
-        let soft = share.min(usable / 5).max(Duration::from_millis(1));
-        let hard = (soft * 4).min(usable / 2).max(soft);
+        // Spread the clock over the moves to come (a guess of 40 with no control given), plus
+        // half the increment. Never plan more than a tenth of what is left, and never let
+        // a hard stop take more than an eighth: the clock then settles at about ten times
+        // what a move costs beyond its increment, not near zero, and a loaded machine's
+        // scheduling delays (which the arbiter's clock counts and ours cannot) have a reserve
+        // to come out of. A plan of a fifth and a half let the clock sink to 0.2 s at 10 s +
+        // 0.1 s, and one slow move then lost on time.
+        let moves = self.moves_to_go.unwrap_or(40).clamp(1, 50);
+        let share = usable / moves + self.increment / 2;
+        let soft = share.min(usable / 10).max(Duration::from_millis(1));
+        let hard = (soft * 4).min(usable / 8).max(soft);
         Budget {
             soft: Some(soft),
             hard: Some(hard),
@@ -88,13 +93,27 @@ mod tests {
             ..Limits::default()
         };
         let b = one_second.budget();
-        assert!(b.hard.unwrap() <= Duration::from_millis(495));
-        assert!(b.soft.unwrap() >= Duration::from_millis(30));
+        assert!(b.hard.unwrap() <= Duration::from_millis(124));
+        assert!(b.soft.unwrap() >= Duration::from_millis(25));
         let fixed = Limits {
             movetime: Some(Duration::from_millis(100)),
             ..Limits::default()
         };
         assert_eq!(fixed.budget().hard, Some(Duration::from_millis(100)));
         assert!(Limits::default().budget().hard.is_none());
+    }
+
+    #[test]
+    fn a_clock_down_to_a_few_increments_keeps_a_reserve() {
+        // 300 ms left, 100 ms a move: the search must not eat a big part of the clock.
+        let low = Limits {
+            time_left: Some(Duration::from_millis(300)),
+            increment: Duration::from_millis(100),
+            overhead: Duration::from_millis(10),
+            ..Limits::default()
+        };
+        let b = low.budget();
+        assert!(b.hard.unwrap() <= Duration::from_millis(37), "{b:?}");
+        assert!(b.soft.unwrap() >= Duration::from_millis(25), "{b:?}");
     }
 }
