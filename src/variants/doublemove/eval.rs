@@ -51,15 +51,14 @@ impl Doublemove {
         let (Some(our_king), Some(their_king)) = (king_of(b, us), king_of(b, them)) else {
             return 0;
         };
-        let our_reach = king_reach(b, us, their_king);
         match self.sub_move {
-            SubMove::First => match our_reach {
+            SubMove::First => match king_reach(b, us, their_king) {
                 // A capture at once is searched (and ordered first) by quiescence itself.
                 Reach::OneSubMove | Reach::Never => 0,
                 Reach::TwoSubMoves => KING_TAKEN,
             },
             SubMove::Second | SubMove::Only => {
-                if our_reach == Reach::OneSubMove {
+                if (b.attackers_to(their_king, b.occupied()) & b.by_color(us)).any() {
                     // We take the king with our last sub-move; the search sees that capture.
                     return 0;
                 }
