@@ -6,9 +6,12 @@
 //! is next, the set of e.p. targets that still matter, and the winner once a king has been
 //! taken. See docs/variants/doublemove.md.
 
+mod eval;
 mod fen;
 mod game;
 mod gui;
+mod hanging;
+mod king_reach;
 mod movegen;
 mod search;
 #[cfg(test)]

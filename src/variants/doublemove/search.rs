@@ -7,8 +7,9 @@ use crate::search::Searchable;
 use crate::variants::board8::{Move, Role};
 
 impl Searchable for Doublemove {
+    /// The 8x8 evaluation plus the double-move threat terms (eval.rs).
     fn evaluate(&self) -> i32 {
-        self.board.evaluate()
+        self.evaluate_turns()
     }
     fn in_check(&self) -> bool {
         false
