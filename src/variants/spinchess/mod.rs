@@ -1,6 +1,7 @@
 //! Spinchess (rules/spinchess.md): FIDE chess plus 90-degree spins of 2x2 blocks.
 
 mod block;
+mod eval;
 mod gui;
 mod movegen;
 mod notation;

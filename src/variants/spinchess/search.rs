@@ -1,15 +1,15 @@
-//! What the search needs of spinchess: the FIDE evaluation for now (spins change no value of
-//! a man). Only plain captures and promotions (A-turns) are tactical: every capture also comes
+//! What the search needs of spinchess: the FIDE evaluation plus what the quiescence search
+//! cannot see of spins, captures that spin away from the recapture (eval.rs). Only plain captures and promotions (A-turns) are tactical: every capture also comes
 //! followed by either spin, and spins open new captures, so a quiescence search over all of
 //! them explodes (about 90,000 nodes for one ply in a middlegame).
 
-use super::{Spinchess, Turn};
+use super::{eval, Spinchess, Turn};
 use crate::game::Game;
 use crate::search::Searchable;
 
 impl Searchable for Spinchess {
     fn evaluate(&self) -> i32 {
-        self.board().evaluate()
+        self.board().evaluate() + eval::spin_capture_threats(self.board())
     }
     fn in_check(&self) -> bool {
         self.board().in_check()
