@@ -280,3 +280,24 @@ fn bad_input_gives_clear_errors() {
     assert!(error(&p, "a1cwx").contains("spin must look like"));
     assert!(error(&p, &"a1cw".repeat(10_000)).len() < 300);
 }
+
+#[test]
+fn a_pawn_spun_back_repeats_positions_and_threefold_repetition_draws() {
+    // From a match: White's first-rank pawn steps e1-e2 and the spin of block e1 carries it
+    // back (and Black's rook from f1 to f2). Each turn is a pawn move, so the halfmove clock
+    // stays 0, yet the position repeats: the third occurrence is a draw.
+    let start = pos("4kb2/1ppppp2/8/p2qN2P/8/8/5rPR/2Q1P2K b - - 0 368");
+    let mut game = GameRecord::new(start);
+    for token in ["f2f1", "e1e2,e1ccw", "f2f1", "e1e2,e1ccw"] {
+        assert_eq!(game.outcome(), None, "before {token}");
+        assert!(game.play_token(token).is_ok(), "{token}");
+    }
+    let placement = |p: &Spinchess| p.fen().split(' ').take(5).collect::<Vec<_>>().join(" ");
+    assert_eq!(placement(game.current()), placement(&start));
+    assert_eq!(
+        game.outcome(),
+        Some(Outcome::Draw {
+            reason: EndReason::Repetition
+        })
+    );
+}

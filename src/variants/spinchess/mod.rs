@@ -20,10 +20,17 @@ use crate::variants::board8::{Board, Castling, MoveCounter, PawnRanks, Piece, Ro
 use crate::variants::chess::Flat;
 use movegen::last_rank;
 
-/// A spinchess position: a FIDE board whose rules add spins; nothing else is stored (§10.3).
+/// A spinchess position: a FIDE board whose rules add spins (§10.3), and how far back an
+/// earlier position could repeat it.
 #[derive(Clone, Copy, Debug)]
 pub struct Spinchess {
     board: Board<Flat>,
+    /// Plies since the last capture, promotion or change of castling rights. Not the halfmove
+    /// clock: a pawn move resets that, yet a spin can carry the pawn back, so positions before
+    /// a pawn move can recur (a pawn shuttling e1-e2 and spun back repeated one position 370
+    /// times in a match, never drawn, because repetition was looked for only since the last
+    /// pawn move).
+    reversible: u16,
 }
 
 impl Spinchess {
@@ -32,7 +39,21 @@ impl Spinchess {
     }
 
     pub(crate) fn from_board(board: Board<Flat>) -> Spinchess {
-        Spinchess { board }
+        Spinchess {
+            board,
+            reversible: 0,
+        }
+    }
+
+    /// What no later position can get back: the men (a capture or promotion changes their
+    /// count or kinds) and the castling rights.
+    fn irreversible_state(&self) -> (u32, u32, u8) {
+        let b = &self.board;
+        (
+            b.occupied().count(),
+            b.by_role(Role::Pawn).count(),
+            b.castling().0,
+        )
     }
 
     /// Exactly K v K, K+B v K and K+N v K (§6): spins change bishops' colours, so no more.
@@ -68,43 +89,9 @@ impl Spinchess {
             b.set_castling(Castling(b.castling().0 & !cleared));
         }
     }
-}
 
-impl Game for Spinchess {
-    type Move = Turn;
-    const NAME: &'static str = "spinchess";
-    const PLAYERS: usize = 2;
-    const XBOARD: crate::protocol::xboard::XboardFacts = xboard::XBOARD;
-
-    fn startpos() -> Self {
-        Spinchess::from_fen(START_FEN).expect("the start position is valid")
-    }
-
-    /// Standard FEN; a pawn may stand on its own first rank, where a spin can put it (§7).
-    fn from_fen(fen: &str) -> Result<Self, FenError> {
-        let board = Board::from_fen_with(fen, PawnRanks::OwnFirstRankToo)?;
-        Ok(Spinchess { board })
-    }
-
-    fn fen(&self) -> String {
-        self.board.to_fen()
-    }
-
-    fn side_to_move(&self) -> Player {
-        self.board.side_to_move().player()
-    }
-
-    fn legal_moves(&self, moves: &mut Vec<Turn>) {
-        movegen::generate(&self.board, moves);
-    }
-
-    fn count_legal_moves(&self) -> u64 {
-        let mut counter = MoveCounter(0);
-        movegen::generate(&self.board, &mut counter);
-        counter.0
-    }
-
-    fn play(&mut self, turn: Turn) {
+    /// Plays a turn on the board: the move, the spin, a promotion by spin, the counters.
+    fn play_turn(&mut self, turn: Turn) {
         let Some((block, rotation)) = turn.spin_part() else {
             if let Some(mv) = turn.mv() {
                 // A type-A turn is a FIDE move, and only it can leave an e.p. target (§7).
@@ -139,6 +126,51 @@ impl Game for Spinchess {
             b.fullmove = b.fullmove.saturating_add(1);
         }
         b.flip_side();
+    }
+}
+
+impl Game for Spinchess {
+    type Move = Turn;
+    const NAME: &'static str = "spinchess";
+    const PLAYERS: usize = 2;
+    const XBOARD: crate::protocol::xboard::XboardFacts = xboard::XBOARD;
+
+    fn startpos() -> Self {
+        Spinchess::from_fen(START_FEN).expect("the start position is valid")
+    }
+
+    /// Standard FEN; a pawn may stand on its own first rank, where a spin can put it (§7).
+    fn from_fen(fen: &str) -> Result<Self, FenError> {
+        let board = Board::from_fen_with(fen, PawnRanks::OwnFirstRankToo)?;
+        Ok(Spinchess::from_board(board))
+    }
+
+    fn fen(&self) -> String {
+        self.board.to_fen()
+    }
+
+    fn side_to_move(&self) -> Player {
+        self.board.side_to_move().player()
+    }
+
+    fn legal_moves(&self, moves: &mut Vec<Turn>) {
+        movegen::generate(&self.board, moves);
+    }
+
+    fn count_legal_moves(&self) -> u64 {
+        let mut counter = MoveCounter(0);
+        movegen::generate(&self.board, &mut counter);
+        counter.0
+    }
+
+    fn play(&mut self, turn: Turn) {
+        let before = self.irreversible_state();
+        self.play_turn(turn);
+        self.reversible = if self.irreversible_state() == before {
+            self.reversible.saturating_add(1)
+        } else {
+            0
+        };
     }
 
     fn hash(&self) -> u64 {
@@ -190,6 +222,6 @@ impl Game for Spinchess {
     }
 
     fn reversible_plies(&self) -> u32 {
-        self.board.halfmove_clock() as u32
+        u32::from(self.reversible)
     }
 }
