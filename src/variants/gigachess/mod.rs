@@ -3,11 +3,12 @@
 //!
 //! One concept per file: `square` (the 16-bit-row layout), `piece` (roles, letters,
 //! promotions), `tables` (leaper targets), `lines` (line occupancies and slider scans),
-//! `board` (the position and its hash), `attacks` (attacks and king safety), `movegen`,
-//! `make`, `fen`, `notation`, `game` (the Game impl).
+//! `board` (the position and its hash), `attacks` (attacks and king safety), `eval` (the
+//! evaluation), `movegen`, `make`, `fen`, `notation`, `game` (the Game impl).
 
 mod attacks;
 mod board;
+mod eval;
 mod fen;
 mod game;
 mod gui;

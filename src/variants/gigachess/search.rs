@@ -1,54 +1,21 @@
-//! What the search needs of gigachess: a first evaluation, captures first, the null move.
-//!
-//! The rules file gives no piece values, only each man's reach on an empty board (§3). The
-//! values below keep the FIDE men at their usual worth and place the others by reach and kind
-//! (leapers a little under sliders of equal reach, bent riders under straight ones, Cannon and
-//! Bow between their mover and a minor piece); docs/variants/gigachess.md says so. They are a
-//! starting point for tuning, not a finding.
+//! What the search needs of gigachess: the evaluation (eval.rs) from the mover's side, captures
+//! first, the null move.
 
 use super::board::Gigachess;
+use super::eval::{TEMPO, VALUES};
 use super::moves::Move;
-use super::piece::{Role, ROLES};
+use super::piece::Role;
 use crate::core::Color;
 use crate::search::Searchable;
 
-/// Centipawns, in `Role` order: King, Queen, Rook, Bishop, Knight, Elephant, Machine, Camel,
-/// Buffalo, Lion, Marshall, Cardinal, Amazon, Cannon, Bow, Eagle, Ship, Prince, Corporal, Pawn.
-const VALUES: [i32; ROLES] = [
-    0, 900, 500, 350, 300, 250, 250, 250, 650, 700, 850, 800, 1200, 450, 350, 750, 400, 300, 130,
-    100,
-];
-
-impl Gigachess {
-    /// Material, and Pawns, Corporals and Princes further up the board (they promote).
-    fn evaluate_white(&self) -> i32 {
-        let mut score = 0;
-        for color in [Color::White, Color::Black] {
-            let sign = if color == Color::White { 1 } else { -1 };
-            for role in Role::ALL {
-                for sq in super::square::squares(self.pieces(color, role)) {
-                    let mut value = VALUES[role as usize];
-                    if matches!(role, Role::Pawn | Role::Corporal | Role::Prince) {
-                        let advance = match color {
-                            Color::White => sq.rank() as i32,
-                            Color::Black => 13 - sq.rank() as i32,
-                        };
-                        value += 4 * advance;
-                    }
-                    score += sign * value;
-                }
-            }
-        }
-        score
-    }
-}
-
 impl Searchable for Gigachess {
     fn evaluate(&self) -> i32 {
-        match self.side_to_move() {
-            Color::White => self.evaluate_white(),
-            Color::Black => -self.evaluate_white(),
-        }
+        let white = self.evaluate_white();
+        TEMPO
+            + match self.side_to_move() {
+                Color::White => white,
+                Color::Black => -white,
+            }
     }
     fn in_check(&self) -> bool {
         Gigachess::in_check(self)
