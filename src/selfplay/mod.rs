@@ -5,6 +5,7 @@
 
 pub mod multi;
 
+use crate::game::Game;
 use crate::outcome::Outcome;
 use crate::record::GameRecord;
 use crate::search::{search, Limits, Searchable, TranspositionTable};
@@ -64,6 +65,25 @@ fn choose<G: Searchable>(
     }
 }
 
+/// A game record opened by `plies` random legal plies from `seed` (fewer if the game ends).
+pub(crate) fn random_opening<G: Game>(plies: usize, seed: u64) -> GameRecord<G> {
+    let mut record = GameRecord::new(G::startpos());
+    let mut rng = Rng::new(seed);
+    let mut moves = Vec::new();
+    for _ in 0..plies {
+        if record.outcome().is_some() {
+            break;
+        }
+        moves.clear();
+        record.current().legal_moves(&mut moves);
+        if moves.is_empty() {
+            break;
+        }
+        record.play(moves[rng.below(moves.len())]);
+    }
+    record
+}
+
 /// The end of one game, from the first player's point of view: 1, ½ or 0 (in halves).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum GameScore {
@@ -83,17 +103,7 @@ pub fn play_game<G: Searchable>(
     seed: u64,
     max_plies: usize,
 ) -> (GameScore, Option<Outcome>, GameRecord<G>) {
-    let mut record = GameRecord::new(G::startpos());
-    let mut rng = Rng::new(seed);
-    for _ in 0..opening_plies {
-        if record.outcome().is_some() {
-            break;
-        }
-        let mut moves = Vec::new();
-        record.current().legal_moves(&mut moves);
-        let mv = moves[rng.below(moves.len())];
-        record.play(mv);
-    }
+    let mut record = random_opening::<G>(opening_plies, seed);
     let tts = [TranspositionTable::new(8), TranspositionTable::new(8)];
     let mut plies = 0;
     let outcome = loop {

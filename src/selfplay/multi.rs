@@ -3,7 +3,7 @@
 //! rules' share of the points. Generic over `MultiSearchable`; the two-player games are in
 //! this module's parent.
 
-use super::{PlayerKind, Rng};
+use super::{random_opening, PlayerKind};
 use crate::game::Game;
 use crate::outcome::{EndReason, Outcome};
 use crate::record::GameRecord;
@@ -65,20 +65,7 @@ pub fn play_multi_game<G: MultiSearchable>(
     seed: u64,
     max_plies: usize,
 ) -> MultiGame<G> {
-    let mut record = GameRecord::new(G::startpos());
-    let mut rng = Rng::new(seed);
-    for _ in 0..opening_plies {
-        if record.outcome().is_some() {
-            break;
-        }
-        let mut moves = Vec::new();
-        record.current().legal_moves(&mut moves);
-        if moves.is_empty() {
-            break;
-        }
-        let mv = moves[rng.below(moves.len())];
-        record.play(mv);
-    }
+    let mut record = random_opening::<G>(opening_plies, seed);
     let mut plies = 0;
     let outcome = loop {
         if let Some(outcome) = record.outcome() {
