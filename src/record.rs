@@ -30,6 +30,15 @@ impl<G: Game> GameRecord<G> {
         &self.moves
     }
 
+    /// The moves in the variant's notation, each written in the position it was played from.
+    pub fn tokens(&self) -> Vec<String> {
+        self.positions
+            .iter()
+            .zip(&self.moves)
+            .map(|(pos, &mv)| pos.format_move(mv))
+            .collect()
+    }
+
     /// Hashes of every position before the current one, oldest first (for the search's
     /// repetition test).
     pub fn hashes_before_current(&self) -> Vec<u64> {

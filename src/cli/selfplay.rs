@@ -46,6 +46,18 @@ pub struct SelfplayArgs {
     /// Search algorithm of a game of three players: brs (Best-Reply) or paranoid
     #[arg(long, value_name = "ALGORITHM")]
     pub tri_search: Option<String>,
+    /// Print each game's moves (after its result line), to replay or study it
+    #[arg(long)]
+    pub moves: bool,
+}
+
+impl SelfplayArgs {
+    /// With `--moves`, a game's moves on one line of the error stream, below its result.
+    fn print_moves<G: crate::game::Game>(&self, record: &crate::record::GameRecord<G>) {
+        if self.moves {
+            eprintln!("Moves: {}", record.tokens().join(" "));
+        }
+    }
 }
 
 /// Reads `oneply`, `depth:D`, `nodes:N` or `movetime:MS`.
@@ -118,6 +130,7 @@ impl SearchVisitor for Selfplay {
                 score,
                 record.moves().len()
             );
+            self.args.print_moves(&record);
             score
         };
         let scores: Vec<_> = match pool {
@@ -208,6 +221,7 @@ impl MultiVisitor for MultiSelfplay {
                 seat_name(seat),
                 played.record.moves().len()
             );
+            self.args.print_moves(&played.record);
             (seat, played.points)
         };
         let games = rotations * players as u32;
