@@ -6,7 +6,7 @@ use common::trifen;
 use kaleido::game::Game;
 use kaleido::search::multi::{search_multi, Algorithm};
 use kaleido::search::score::MATE;
-use kaleido::search::Limits;
+use kaleido::search::{Limits, TranspositionTable};
 use kaleido::variants::trichess::Trichess;
 use std::sync::atomic::AtomicBool;
 
@@ -34,7 +34,15 @@ fn both_algorithms_find_the_mate_that_wins_both_points() {
     let pos = Trichess::from_fen(&fen).unwrap();
     for algorithm in [Algorithm::Paranoid, Algorithm::BestReply] {
         let stop = AtomicBool::new(false);
-        let r = search_multi(&pos, &[], &depth(2), algorithm, &stop, |_| {});
+        let r = search_multi(
+            &pos,
+            &[],
+            &depth(2),
+            algorithm,
+            &TranspositionTable::new(1),
+            &stop,
+            |_| {},
+        );
         assert_eq!(pos.format_move(r.best.unwrap()), "KEHB", "{algorithm:?}");
         assert!(r.score > MATE / 2, "{algorithm:?}: {}", r.score);
         assert_eq!(r.scores.len(), 3);
@@ -49,7 +57,15 @@ fn start_position_gives_a_legal_move_deterministically() {
     for algorithm in [Algorithm::Paranoid, Algorithm::BestReply] {
         let run = || {
             let stop = AtomicBool::new(false);
-            search_multi(&pos, &[], &depth(3), algorithm, &stop, |_| {})
+            search_multi(
+                &pos,
+                &[],
+                &depth(3),
+                algorithm,
+                &TranspositionTable::new(1),
+                &stop,
+                |_| {},
+            )
         };
         let (a, b) = (run(), run());
         assert!(legal.contains(&a.best.unwrap()));
@@ -66,7 +82,15 @@ fn node_limit_and_stop_are_honoured() {
         nodes: Some(5_000),
         ..Limits::default()
     };
-    let r = search_multi(&pos, &[], &limited, Algorithm::Paranoid, &stop, |_| {});
+    let r = search_multi(
+        &pos,
+        &[],
+        &limited,
+        Algorithm::Paranoid,
+        &TranspositionTable::new(1),
+        &stop,
+        |_| {},
+    );
     assert!(r.nodes < 7_000, "{}", r.nodes);
     assert!(r.best.is_some());
     let stopped = AtomicBool::new(true);
@@ -75,6 +99,7 @@ fn node_limit_and_stop_are_honoured() {
         &[],
         &Limits::default(),
         Algorithm::BestReply,
+        &TranspositionTable::new(1),
         &stopped,
         |_| {},
     );
@@ -93,11 +118,19 @@ fn principal_variations_are_playable_lines() {
     for algorithm in [Algorithm::Paranoid, Algorithm::BestReply] {
         let stop = AtomicBool::new(false);
         let mut depths = Vec::new();
-        let r = search_multi(&pos, &[], &depth(3), algorithm, &stop, |info| {
-            depths.push(info.depth);
-            assert!(!info.pv.is_empty() && info.pv.len() <= info.depth as usize);
-            assert!(info.seldepth >= info.pv.len());
-        });
+        let r = search_multi(
+            &pos,
+            &[],
+            &depth(3),
+            algorithm,
+            &TranspositionTable::new(1),
+            &stop,
+            |info| {
+                depths.push(info.depth);
+                assert!(!info.pv.is_empty());
+                assert!(info.seldepth >= info.pv.len());
+            },
+        );
         assert_eq!(depths, [1, 2, 3], "{algorithm:?}");
         assert_eq!(r.pv.first().copied(), r.best, "{algorithm:?}");
         let mut walk = pos;
@@ -112,9 +145,98 @@ fn principal_variations_are_playable_lines() {
             );
             walk.play(mv);
         }
-        // Paranoid search has no passes: its line is as long as the search is deep.
+        // Paranoid search has no passes: its line is at least as long as the search is deep
+        // (quiescence may add captures).
         if algorithm == Algorithm::Paranoid {
-            assert_eq!(r.pv.len(), 3);
+            assert!(r.pv.len() >= 3, "{}", r.pv.len());
         }
     }
+}
+
+/// Player c mates b, but a moves in between. Best-Reply Search lets a reply while b passes,
+/// and a player without a legal move cannot pass: the search must stop at b's mate and score
+/// it (it once handed b's turn on and saw only the material).
+#[test]
+fn best_reply_search_stops_at_a_mate_behind_another_players_reply() {
+    let fen = trifen(
+        &[
+            ("HA", "bK"),
+            ("KE", "cQ"),
+            ("KA", "cN"),
+            ("DO", "aK"),
+            ("OH", "cK"),
+        ],
+        "c - 0 9",
+    );
+    let pos = Trichess::from_fen(&fen).unwrap();
+    let stop = AtomicBool::new(false);
+    let tt = TranspositionTable::new(1);
+    let r = search_multi(
+        &pos,
+        &[],
+        &depth(2),
+        Algorithm::BestReply,
+        &tt,
+        &stop,
+        |_| {},
+    );
+    assert_eq!(pos.format_move(r.best.unwrap()), "KEHB");
+    assert!(r.score > MATE / 2, "{}", r.score);
+}
+
+/// Quiescence: a one-ply search sees the recapture. a's queen could take b's pawn on HH, but
+/// b's pawn on GG guards it (b's pawns capture by (1,1)), so the queen would be lost.
+#[test]
+fn quiescence_sees_the_recapture_of_a_guarded_pawn() {
+    let fen = trifen(
+        &[
+            ("HH", "bP"),
+            ("GG", "bP"),
+            ("HM", "aQ"),
+            ("DO", "aK"),
+            ("ED", "bK"),
+            ("OE", "cK"),
+        ],
+        "a - 0 9",
+    );
+    let pos = Trichess::from_fen(&fen).unwrap();
+    let taking = pos.parse_move("HMHH").unwrap();
+    for algorithm in [Algorithm::Paranoid, Algorithm::BestReply] {
+        let stop = AtomicBool::new(false);
+        let tt = TranspositionTable::new(1);
+        let r = search_multi(&pos, &[], &depth(1), algorithm, &tt, &stop, |_| {});
+        assert_ne!(r.best, Some(taking), "{algorithm:?}");
+    }
+}
+
+/// The table is kept from search to search: the same position searched again with it reaches
+/// the same depth with fewer nodes.
+#[test]
+fn a_kept_table_saves_work_on_the_next_search() {
+    let mut pos = Trichess::startpos();
+    for token in ["BNDL", "FCGE", "OFLG"] {
+        let mv = pos.parse_move(token).unwrap();
+        pos.play(mv);
+    }
+    let tt = TranspositionTable::new(4);
+    let search = || {
+        let stop = AtomicBool::new(false);
+        search_multi(
+            &pos,
+            &[],
+            &depth(3),
+            Algorithm::BestReply,
+            &tt,
+            &stop,
+            |_| {},
+        )
+    };
+    let (first, second) = (search(), search());
+    assert_eq!(second.depth, 3);
+    assert!(
+        second.nodes * 2 < first.nodes,
+        "{} then {}",
+        first.nodes,
+        second.nodes
+    );
 }

@@ -7,8 +7,8 @@ mod common;
 use kaleido::game::Game;
 use kaleido::record::GameRecord;
 use kaleido::search::multi::Algorithm;
-use kaleido::search::Limits;
-use kaleido::selfplay::multi::{choose, LoneMatch, LoneTally, MultiGame};
+use kaleido::search::{Limits, TranspositionTable};
+use kaleido::selfplay::multi::{choose, LoneMatch, LoneTally, MultiGame, SEAT_TABLE_MIB};
 use kaleido::selfplay::PlayerKind;
 use kaleido::variants::trichess::Trichess;
 
@@ -49,6 +49,10 @@ fn the_lone_player_moves_in_each_seat_of_a_rotation() {
         // After the opening, each move is the one its seat's player chooses: the lone player's
         // in its seat, the field's in the others.
         let mut replay = GameRecord::new(Trichess::startpos());
+        // Each seat's table lives through the game, as in the match.
+        let tables: Vec<TranspositionTable> = (0..3)
+            .map(|_| TranspositionTable::new(SEAT_TABLE_MIB))
+            .collect();
         for (ply, &mv) in game.record.moves().iter().enumerate() {
             if ply >= OPENING_PLIES {
                 let seat = replay.current().side_to_move().index();
@@ -58,7 +62,7 @@ fn the_lone_player_moves_in_each_seat_of_a_rotation() {
                     &m.field
                 };
                 assert_eq!(
-                    choose(kind, &replay, m.algorithm),
+                    choose(kind, &replay, m.algorithm, &tables[seat]),
                     Some(mv),
                     "seat {seat}, ply {ply}, lone seat {lone_seat}"
                 );

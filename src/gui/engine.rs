@@ -113,7 +113,8 @@ pub fn multi_player<G: MultiSearchable>(
 ) -> Thought<G::Move> {
     let pos = record.current();
     let history = record.hashes_before_current();
-    let result = search_multi(pos, &history, limits, Algorithm::DEFAULT, stop, |_| {});
+    let tt = TranspositionTable::new(TABLE_MIB);
+    let result = search_multi(pos, &history, limits, Algorithm::DEFAULT, &tt, stop, |_| {});
     Thought {
         plies: result.best.into_iter().collect(),
         score: score_text(result.score),

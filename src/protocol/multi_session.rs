@@ -40,10 +40,11 @@ pub enum MultiAnswer {
 pub trait MultiSession: Session {
     fn players(&self) -> usize;
     fn algorithm(&self) -> Algorithm;
-    /// Searches the current position; `on_info` hears each iteration.
+    /// Searches the current position with `tt` as the table; `on_info` hears each iteration.
     fn think_multi(
         &self,
         limits: &Limits,
+        tt: &TranspositionTable,
         stop: &AtomicBool,
         on_info: &mut dyn FnMut(MultiReport),
     ) -> MultiAnswer;
@@ -133,7 +134,7 @@ impl<G: MultiSearchable> Session for MultiGameSession<G> {
         &self,
         limits: &Limits,
         _search_moves: &[String],
-        _tt: &TranspositionTable,
+        tt: &TranspositionTable,
         _threads: usize,
         stop: &AtomicBool,
         on_info: &mut dyn FnMut(Report),
@@ -151,14 +152,14 @@ impl<G: MultiSearchable> Session for MultiGameSession<G> {
             };
             return Answer::GameOver { score };
         }
-        let answer = self.think_multi(limits, stop, &mut |r: MultiReport| {
+        let answer = self.think_multi(limits, tt, stop, &mut |r: MultiReport| {
             on_info(Report {
                 depth: r.depth,
                 seldepth: r.seldepth,
                 score: score::uci(r.score),
                 nodes: r.nodes,
                 time_ms: r.time_ms,
-                hashfull: 0,
+                hashfull: tt.hashfull(),
                 pv: r.pv,
                 multipv: 1,
             })
@@ -208,6 +209,7 @@ impl<G: MultiSearchable> MultiSession for MultiGameSession<G> {
     fn think_multi(
         &self,
         limits: &Limits,
+        tt: &TranspositionTable,
         stop: &AtomicBool,
         on_info: &mut dyn FnMut(MultiReport),
     ) -> MultiAnswer {
@@ -216,7 +218,7 @@ impl<G: MultiSearchable> MultiSession for MultiGameSession<G> {
             return Self::game_over(outcome);
         }
         let history = self.record.hashes_before_current();
-        let result = search_multi(pos, &history, limits, self.algorithm, stop, |info| {
+        let result = search_multi(pos, &history, limits, self.algorithm, tt, stop, |info| {
             on_info(Self::report(pos, info))
         });
         // `go infinite` answers only after `stop`, even when the search ran out of depth.

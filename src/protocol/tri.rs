@@ -11,7 +11,7 @@ use super::output::Output;
 use crate::errors::quote;
 use crate::registry::{with_default_multi_variant, with_multi_variant, MULTI_NAMES};
 use crate::search::multi::Algorithm;
-use crate::search::Limits;
+use crate::search::{Limits, TranspositionTable};
 use std::io::BufRead;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex, MutexGuard};
@@ -31,6 +31,8 @@ struct Engine {
     algorithm: Algorithm,
     overhead: Duration,
     stop: Arc<AtomicBool>,
+    /// The transposition table, kept from move to move and cleared by a new game.
+    tt: Arc<TranspositionTable>,
     search: Option<JoinHandle<()>>,
     /// The running search has no limit of its own (`go infinite`).
     open_ended: bool,
@@ -67,6 +69,7 @@ impl Engine {
             algorithm: Algorithm::DEFAULT,
             overhead: Duration::from_millis(10),
             stop: Arc::new(AtomicBool::new(false)),
+            tt: Arc::new(TranspositionTable::new(DEFAULT_HASH_MB)),
             search: None,
             open_ended: false,
         }
@@ -173,10 +176,10 @@ impl Engine {
                     quote(value, 20)
                 )),
             },
-            // Hash and Threads are checked and accepted, since GUIs send them to every engine,
-            // but the three-player search has no table yet and runs on one thread.
+            // Threads is checked and accepted, since GUIs send it to every engine, but the
+            // three-player search runs on one thread.
             "hash" => match number(MAX_HASH_MB) {
-                Some(_) => {}
+                Some(mb) => self.tt = Arc::new(TranspositionTable::new(mb)),
                 None => self.error(&format!(
                     "Hash must be 1 to {MAX_HASH_MB} MiB, not '{}'",
                     quote(value, 20)
@@ -312,10 +315,11 @@ impl Engine {
         self.open_ended = limits.infinite;
         self.stop = Arc::new(AtomicBool::new(false));
         let (out, session, stop) = (self.out.clone(), self.session.clone(), self.stop.clone());
+        let tt = self.tt.clone();
         self.search = Some(std::thread::spawn(move || {
             let session = session.lock().unwrap_or_else(|e| e.into_inner());
             let mut on_info = |r: MultiReport| out.send(&info_line(&r));
-            match session.think_multi(&limits, &stop, &mut on_info) {
+            match session.think_multi(&limits, &tt, &stop, &mut on_info) {
                 MultiAnswer::Move(token) => out.send(&format!("bestmove {token}")),
                 MultiAnswer::GameOver {
                     shares,
@@ -341,6 +345,7 @@ impl Engine {
             "isready" => self.send("readyok"),
             "newgame" | "trinewgame" => {
                 self.wait_search();
+                self.tt.clear();
                 match self.fresh_session(self.variant) {
                     Ok(fresh) => *self.session() = fresh,
                     Err(e) => self.error(&e),

@@ -8,8 +8,12 @@ use crate::game::Game;
 use crate::outcome::{EndReason, Outcome};
 use crate::record::GameRecord;
 use crate::search::multi::{result_score, search_multi, Algorithm, MultiSearchable};
+use crate::search::TranspositionTable;
 use crate::stats::{Score, Table};
 use std::sync::atomic::AtomicBool;
+
+/// The transposition table of each seat's search, in MiB.
+pub const SEAT_TABLE_MIB: usize = 8;
 
 /// The move `kind` plays in the game so far (None: no legal move). Deterministic for every
 /// kind but a time-limited search.
@@ -17,13 +21,14 @@ pub fn choose<G: MultiSearchable>(
     kind: &PlayerKind,
     record: &GameRecord<G>,
     algorithm: Algorithm,
+    tt: &TranspositionTable,
 ) -> Option<G::Move> {
     let pos = record.current();
     match kind {
         PlayerKind::Search(limits) => {
             let history = record.hashes_before_current();
             let stop = AtomicBool::new(false);
-            search_multi(pos, &history, limits, algorithm, &stop, |_| {}).best
+            search_multi(pos, &history, limits, algorithm, tt, &stop, |_| {}).best
         }
         PlayerKind::OnePly => {
             let mover = pos.side_to_move();
@@ -66,6 +71,11 @@ pub fn play_multi_game<G: MultiSearchable>(
     max_plies: usize,
 ) -> MultiGame<G> {
     let mut record = random_opening::<G>(opening_plies, seed);
+    // Each seat keeps its own table from move to move, as an engine in a match would.
+    let tables: Vec<TranspositionTable> = seats
+        .iter()
+        .map(|_| TranspositionTable::new(SEAT_TABLE_MIB))
+        .collect();
     let mut plies = 0;
     let outcome = loop {
         if let Some(outcome) = record.outcome() {
@@ -79,7 +89,7 @@ pub fn play_multi_game<G: MultiSearchable>(
             // Fewer players given than seats: nobody to move (callers give G::PLAYERS).
             break None;
         };
-        match choose(kind, &record, algorithm) {
+        match choose(kind, &record, algorithm, &tables[seat]) {
             Some(mv) => record.play(mv),
             None => break record.outcome(),
         }

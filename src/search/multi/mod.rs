@@ -14,13 +14,19 @@
 //! at its end (where every player's score is read) is the one the search evaluated; protocols
 //! show only its playable beginning, up to the first pass.
 
+mod ordering;
+mod quiescence;
+mod tree;
+
 use super::limits::Limits;
-use super::score::{INFINITE, MATE};
+use super::score::{INFINITE, MATE, MATE_BOUND};
+use super::tt::TranspositionTable;
 use crate::core::Player;
 use crate::game::Game;
 use crate::outcome::Outcome;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
+use tree::MultiSearcher;
 
 /// What the search needs of a variant with more than two players.
 pub trait MultiSearchable: Game {
@@ -29,8 +35,19 @@ pub trait MultiSearchable: Game {
     /// For a capture or promotion, its worth for ordering; None for a quiet move.
     fn tactical_value(&self, mv: Self::Move) -> Option<i32>;
     /// The position with the turn handed to the next player without a move (Best-Reply
-    /// Search's passes); None where the position cannot pass (a finished game).
+    /// Search's passes); None where the position cannot pass: a finished game, or a player to
+    /// move without a legal move (its mate or stalemate ends the game there).
     fn pass(&self) -> Option<Self>;
+    /// Whether the player to move is in check: it may not stand pat in quiescence, and its
+    /// search goes a ply deeper.
+    fn in_check(&self) -> bool;
+    /// A capture that likely loses material (a man takes a cheaper one on a guarded cell);
+    /// quiescence leaves these out. Variants that cannot tell say false.
+    fn losing_capture(&self, _mv: Self::Move) -> bool {
+        false
+    }
+    /// The move packed into the transposition table's move word; it must fit in 28 bits.
+    fn move_bits(mv: Self::Move) -> u32;
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -61,9 +78,19 @@ impl Algorithm {
     }
 }
 
-/// A finished game from `player`'s view, `ply` plies from the root: its share s of the two
-/// points maps to (3s - 2) / 4 of a mate score, so all points is a mate, an equal share zero,
-/// none half a mate lost (being mated with the points going to others is still a loss).
+/// Centipawns of evaluation that multiply a player's odds of the points by e, in the model
+/// that prices a shared result (see `result_score`).
+pub const SHARE_ODDS_CP: f64 = 400.0;
+
+/// A finished game from `player`'s view, `ply` plies from the root.
+///
+/// All the points is a mate score, none a loss (half a mate lost: being mated, or seeing the
+/// others share the points, is still a loss). A part s of the total T among n players is
+/// priced as the evaluation at which a logistic model expects that part: odds of
+/// s (n - 1) / (T - s) at `SHARE_ODDS_CP` per factor e. So an equal share is zero, and half
+/// the points in a three-player game (a mate shared one to one) is worth some three pawns:
+/// the search takes such a share when level, and plays on for all of the points when it is
+/// clearly ahead, which a mate score for any share would not let it.
 pub fn result_score(outcome: Option<Outcome>, player: Player, ply: usize) -> i32 {
     let mate = MATE - ply as i32;
     match outcome {
@@ -72,9 +99,20 @@ pub fn result_score(outcome: Option<Outcome>, player: Player, ply: usize) -> i32
             denominator,
             ..
         }) => {
-            let p = points.get(player.index()).map_or(0, |&p| p as i32);
-            let d = denominator.max(1) as i32;
-            (3 * p - 2 * d) * mate / (4 * d)
+            let d = f64::from(denominator.max(1));
+            let share = points
+                .get(player.index())
+                .map_or(0.0, |&p| f64::from(p) / d);
+            let total = points.iter().map(|&p| f64::from(p)).sum::<f64>() / d;
+            let others = points.len().saturating_sub(1) as f64;
+            if share >= total {
+                mate
+            } else if share <= 0.0 {
+                -mate / 2
+            } else {
+                let value = SHARE_ODDS_CP * (share * others / (total - share)).ln();
+                value.clamp(-f64::from(MATE_BOUND), f64::from(MATE_BOUND)) as i32
+            }
         }
         Some(Outcome::Win { winner, .. }) if winner == player => mate,
         Some(Outcome::Win { .. }) => -mate,
@@ -120,207 +158,38 @@ pub struct MultiResult<M> {
     pub pv: Vec<M>,
 }
 
-struct MultiSearcher<'a, M> {
-    root: Player,
-    algorithm: Algorithm,
-    stop: &'a AtomicBool,
-    start: Instant,
-    limits: &'a Limits,
-    hard: Option<Duration>,
-    nodes: u64,
-    seldepth: usize,
-    path: Vec<u64>,
-    /// `lines[ply]`: the best line found from the node at `ply` (triangular PV table).
-    lines: Vec<Vec<Step<M>>>,
-}
-
-impl<M: Copy> MultiSearcher<'_, M> {
-    /// Empties the line of the node at `ply` before it is searched.
-    fn clear_line(&mut self, ply: usize) {
-        if self.lines.len() <= ply + 1 {
-            self.lines.resize_with(ply + 2, Vec::new);
-        }
-        self.lines[ply].clear();
-    }
-
-    /// The line at `ply` becomes `steps` followed by the child's line.
-    fn set_line(&mut self, ply: usize, steps: &[Step<M>]) {
-        let (head, tail) = self.lines.split_at_mut(ply + 1);
-        let line = &mut head[ply];
-        line.clear();
-        line.extend_from_slice(steps);
-        if let Some(child) = tail.first() {
-            line.extend_from_slice(child);
-        }
-    }
-
-    fn stopped(&mut self) -> bool {
-        if self.nodes & 1023 == 0 {
-            let late = self.hard.is_some_and(|h| self.start.elapsed() >= h);
-            let spent = self.limits.nodes.is_some_and(|n| self.nodes >= n);
-            if late || spent {
-                self.stop.store(true, Ordering::Relaxed);
-            }
-        }
-        self.stop.load(Ordering::Relaxed)
-    }
-
-    fn terminal<G: MultiSearchable<Move = M>>(&self, pos: &G, ply: usize) -> i32 {
-        result_score(pos.rule_outcome(), self.root, ply)
-    }
-
-    fn repeated<G: MultiSearchable<Move = M>>(&self, pos: &G) -> bool {
-        let window = (pos.reversible_plies() as usize).min(self.path.len());
-        let hash = pos.hash();
-        self.path[self.path.len() - window..].contains(&hash)
-    }
-
-    fn ordered<G: MultiSearchable<Move = M>>(pos: &G) -> Vec<G::Move> {
-        let mut moves = Vec::with_capacity(64);
-        pos.legal_moves(&mut moves);
-        moves.sort_by_key(|&mv| std::cmp::Reverse(pos.tactical_value(mv).unwrap_or(i32::MIN)));
-        moves
-    }
-
-    /// The value of `pos` for the root player.
-    fn search<G: MultiSearchable<Move = M>>(
-        &mut self,
-        pos: &G,
-        depth: i32,
-        ply: usize,
-        mut alpha: i32,
-        mut beta: i32,
-    ) -> i32 {
-        self.nodes += 1;
-        self.seldepth = self.seldepth.max(ply);
-        self.clear_line(ply);
-        if self.stopped() {
-            return 0;
-        }
-        if ply > 0 && self.repeated(pos) {
-            return 0;
-        }
-        let moves = Self::ordered(pos);
-        if moves.is_empty() {
-            return self.terminal(pos, ply);
-        }
-        if depth <= 0 {
-            return pos.evaluate_for(self.root);
-        }
-        let maximising = pos.side_to_move() == self.root;
-        if !maximising && self.algorithm == Algorithm::BestReply {
-            return self.best_reply(pos, moves, depth, ply, alpha, beta);
-        }
-        let mut best = if maximising { -INFINITE } else { INFINITE };
-        self.path.push(pos.hash());
-        for mv in moves {
-            let mut child = pos.clone();
-            child.play(mv);
-            let v = self.search(&child, depth - 1, ply + 1, alpha, beta);
-            if (maximising && v > best) || (!maximising && v < best) {
-                self.set_line(ply, &[Step::Move(mv)]);
-            }
-            if maximising {
-                best = best.max(v);
-                alpha = alpha.max(v);
-            } else {
-                best = best.min(v);
-                beta = beta.min(v);
-            }
-            if alpha >= beta {
-                break;
-            }
-        }
-        self.path.pop();
-        best
-    }
-
-    /// A min layer of Best-Reply Search: every opponent in turn order offers its replies, the
-    /// opponents before it in that order having passed, and after the reply the remaining ones
-    /// pass too, so the root player is to move again.
-    fn best_reply<G: MultiSearchable<Move = M>>(
-        &mut self,
-        pos: &G,
-        first_moves: Vec<G::Move>,
-        depth: i32,
-        ply: usize,
-        alpha: i32,
-        mut beta: i32,
-    ) -> i32 {
-        let mut best = INFINITE;
-        let mut mover = pos.clone();
-        let mut moves = first_moves;
-        // The line to the reply: the passes of the opponents before the replier, its move, then
-        // the passes of those after it.
-        let mut steps: Vec<Step<M>> = Vec::new();
-        self.path.push(pos.hash());
-        'opponents: loop {
-            for &mv in &moves {
-                let mut child = mover.clone();
-                child.play(mv);
-                let passes_before = steps.len();
-                steps.push(Step::Move(mv));
-                while child.side_to_move() != self.root {
-                    match child.pass() {
-                        Some(next) => {
-                            child = next;
-                            steps.push(Step::Pass);
-                        }
-                        None => break,
-                    }
-                }
-                let v = self.search(&child, depth - 1, ply + 1, alpha, beta);
-                if v < best {
-                    self.set_line(ply, &steps);
-                }
-                steps.truncate(passes_before);
-                best = best.min(v);
-                beta = beta.min(v);
-                if alpha >= beta {
-                    break 'opponents;
-                }
-            }
-            match mover.pass() {
-                Some(next) if next.side_to_move() != self.root => {
-                    mover = next;
-                    moves = Self::ordered(&mover);
-                    steps.push(Step::Pass);
-                }
-                _ => break,
-            }
-        }
-        self.path.pop();
-        best
-    }
-}
-
-/// Searches `pos` for the player to move with `algorithm`, iteratively deeper, within `limits`.
-/// `on_depth` hears about every completed iteration.
+/// Searches `pos` for the player to move with `algorithm`, iteratively deeper, within `limits`,
+/// with `tt` as its transposition table (it may be kept from move to move). `on_depth` hears
+/// about every completed iteration.
 pub fn search_multi<G: MultiSearchable>(
     pos: &G,
     game_history: &[u64],
     limits: &Limits,
     algorithm: Algorithm,
+    tt: &TranspositionTable,
     stop: &AtomicBool,
     mut on_depth: impl FnMut(&MultiInfo<G>),
 ) -> MultiResult<G::Move> {
     let start = Instant::now();
     let limits = &super::ceiling::capped(limits);
     let budget = limits.budget();
-    let root = pos.side_to_move();
     let mut searcher = MultiSearcher {
-        root,
+        root: pos.side_to_move(),
         algorithm,
         stop,
         start,
         limits,
         hard: budget.hard,
+        tt,
         nodes: 0,
         seldepth: 0,
         path: game_history.to_vec(),
         lines: Vec::new(),
+        order: ordering::MoveOrder::new(),
     };
-    let moves = MultiSearcher::ordered(pos);
+    // The root's moves, best first: captures first at the start, then by the last iteration.
+    let mut moves = MultiSearcher::legal_moves(pos);
+    searcher.order.sort(pos, &mut moves, None, 0);
     let mut result = MultiResult {
         best: moves.first().copied(),
         score: 0,
@@ -336,6 +205,7 @@ pub fn search_multi<G: MultiSearchable>(
         let mut best: Option<(G::Move, i32)> = None;
         let mut line: Vec<Step<G::Move>> = Vec::new();
         let mut alpha = -INFINITE;
+        let mut scored: Vec<(G::Move, i32)> = Vec::with_capacity(moves.len());
         searcher.path.push(pos.hash());
         for &mv in &moves {
             let mut child = pos.clone();
@@ -344,6 +214,7 @@ pub fn search_multi<G: MultiSearchable>(
             if searcher.stop.load(Ordering::Relaxed) {
                 break;
             }
+            scored.push((mv, v));
             if best.is_none_or(|(_, b)| v > b) {
                 best = Some((mv, v));
                 alpha = alpha.max(v);
@@ -353,9 +224,9 @@ pub fn search_multi<G: MultiSearchable>(
             }
         }
         searcher.path.pop();
-        if searcher.stop.load(Ordering::Relaxed) {
-            break;
-        }
+        let complete = !searcher.stop.load(Ordering::Relaxed);
+        // An unfinished iteration still counts when its first move, the last iteration's
+        // best, was searched in full: any move that then scored higher is the better move.
         if let Some((mv, v)) = best {
             let (pv, leaf) = walk(pos, &line);
             result = MultiResult {
@@ -368,29 +239,37 @@ pub fn search_multi<G: MultiSearchable>(
                 nodes: searcher.nodes,
                 pv: pv.clone(),
             };
-            on_depth(&MultiInfo {
-                depth,
-                seldepth: searcher.seldepth,
-                score: v,
-                nodes: searcher.nodes,
-                time: start.elapsed(),
-                pv,
-                leaf,
-            });
+            if complete {
+                on_depth(&MultiInfo {
+                    depth,
+                    seldepth: searcher.seldepth,
+                    score: v,
+                    nodes: searcher.nodes,
+                    time: start.elapsed(),
+                    pv,
+                    leaf,
+                });
+            }
         }
-        // A decided game needs no deeper look unless the user asked for depth.
-        let settled = result.score.abs() >= MATE / 4 && limits.depth.is_none();
+        if !complete {
+            break;
+        }
+        // The next iteration starts with this one's best moves.
+        scored.sort_by_key(|&(_, v)| std::cmp::Reverse(v));
+        moves = scored.into_iter().map(|(mv, _)| mv).collect();
+        // A game won outright needs no deeper look unless the user asked for depth; a shared
+        // win does, since a deeper search may find the points for the root player alone.
+        let settled = result.score > MATE_BOUND && limits.depth.is_none();
         if budget.soft.is_some_and(|s| start.elapsed() >= s) || settled {
             break;
         }
-        // Without a table or move ordering from the last iteration, each one costs many times
-        // the one before (trichess: some 10 to 30), and one cut off by the hard limit is thrown
-        // away; so an iteration that would not finish in time is not started.
+        // Each iteration costs several times the one before, and one cut off by the hard limit
+        // is worth little; so an iteration that would not finish in time is not started.
         let took = iteration_start.elapsed();
         let growth = last_iteration
             .filter(|last| !last.is_zero())
             .map_or(8.0, |last| took.as_secs_f64() / last.as_secs_f64())
-            .clamp(4.0, 40.0);
+            .clamp(3.0, 40.0);
         last_iteration = Some(took);
         if budget
             .hard
@@ -427,4 +306,36 @@ fn walk<G: MultiSearchable>(pos: &G, line: &[Step<G::Move>]) -> (Vec<G::Move>, G
         }
     }
     (playable, leaf)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::outcome::EndReason;
+
+    fn split(points: [u16; 3], denominator: u16) -> Option<Outcome> {
+        Some(Outcome::Points {
+            points,
+            denominator,
+            reason: EndReason::Checkmate,
+        })
+    }
+
+    #[test]
+    fn shares_are_priced_between_a_loss_and_a_mate() {
+        let me = Player(0);
+        // All the points: a mate; none: a loss; an equal share: level.
+        assert_eq!(result_score(split([2, 0, 0], 1), me, 3), MATE - 3);
+        assert_eq!(result_score(split([0, 1, 1], 1), me, 3), -(MATE - 3) / 2);
+        assert_eq!(result_score(split([2, 2, 2], 3), me, 3), 0);
+        // Half the points (a mate shared one to one): some three pawns, below a clear lead.
+        let half = result_score(split([1, 0, 1], 1), me, 3);
+        assert!((250..350).contains(&half), "{half}");
+        // Two of three attackers (4/3 of the 2 points) is worth more; one of three less than
+        // an equal share.
+        let two_thirds = result_score(split([4, 0, 2], 3), me, 3);
+        let one_third = result_score(split([2, 0, 4], 3), me, 3);
+        assert!(two_thirds > half && two_thirds < MATE_BOUND, "{two_thirds}");
+        assert_eq!(one_third, 0);
+    }
 }

@@ -49,9 +49,36 @@ impl MultiSearchable for Trichess {
         Some(8 * victim.unwrap_or(0) + promotion.unwrap_or(0) - attacker)
     }
 
-    /// The next player's turn without a move; a finished game cannot pass.
+    fn in_check(&self) -> bool {
+        Trichess::in_check(self, self.side())
+    }
+
+    /// A man takes a cheaper one on a cell that either opponent of the mover attacks (seen
+    /// through the mover's own cell, which it leaves).
+    fn losing_capture(&self, mv: Move) -> bool {
+        let (Some(attacker), Some(victim)) = (self.piece_at(mv.from()), self.piece_at(mv.to()))
+        else {
+            return false;
+        };
+        if mv.promotion().is_some()
+            || VALUES[victim.role as usize] >= VALUES[attacker.role as usize]
+        {
+            return false;
+        }
+        let mut occ = self.occupied();
+        occ.clear(mv.from().index());
+        self.is_attacked(mv.to().index(), self.side as usize, occ)
+    }
+
+    fn move_bits(mv: Move) -> u32 {
+        mv.from().index() as u32 | (mv.to().index() as u32) << 8 | (mv.kind() as u32) << 16
+    }
+
+    /// The next player's turn without a move. A finished game cannot pass, and neither can a
+    /// player without a legal move: the game ends there (mate or stalemate), so a search that
+    /// passes through it must stop and score it, not hand the move on.
     fn pass(&self) -> Option<Self> {
-        if self.king_capture.is_some() {
+        if self.king_capture.is_some() || !self.has_legal_move() {
             return None;
         }
         let mut next = *self;

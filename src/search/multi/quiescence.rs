@@ -1,0 +1,145 @@
+//! Quiescence for the multi-player search: past the nominal depth only captures and
+//! promotions are searched, until the position is quiet, so that no line ends in the middle
+//! of an exchange (the horizon effect). Each player to move may "stand pat" on the static
+//! evaluation instead of capturing, except the root player in check, who must answer it.
+//!
+//! In Best-Reply Search an opponents' layer is as in the full tree: standing pat means every
+//! opponent passes, and otherwise the single strongest capture of any one of them is played
+//! while the others pass.
+
+use super::tree::MultiSearcher;
+use super::{Algorithm, MultiSearchable, Step};
+use crate::search::score::INFINITE;
+
+/// Beyond this many plies of quiescence the evaluation is taken as it stands: a bound on
+/// capture chains in a game where two opponents can keep trading among themselves.
+const MAX_QUIESCENCE_PLIES: usize = 12;
+
+impl<G: MultiSearchable> MultiSearcher<'_, G> {
+    pub(super) fn quiesce(&mut self, pos: &G, ply: usize, alpha: i32, beta: i32) -> i32 {
+        self.quiesce_from(pos, ply, ply, alpha, beta)
+    }
+
+    /// `horizon`: the ply at which quiescence began.
+    fn quiesce_from(
+        &mut self,
+        pos: &G,
+        horizon: usize,
+        ply: usize,
+        mut alpha: i32,
+        mut beta: i32,
+    ) -> i32 {
+        self.nodes += 1;
+        self.seldepth = self.seldepth.max(ply);
+        self.clear_line(ply);
+        if self.stopped() {
+            return 0;
+        }
+        let moves = Self::legal_moves(pos);
+        if moves.is_empty() {
+            return self.terminal(pos, ply);
+        }
+        if ply - horizon >= MAX_QUIESCENCE_PLIES {
+            return pos.evaluate_for(self.root);
+        }
+        let maximising = pos.side_to_move() == self.root;
+        if maximising && pos.in_check() {
+            // Every answer to the check, since standing pat would be a lie.
+            return self.answer_check(pos, moves, horizon, ply, alpha, beta);
+        }
+        let stand = pos.evaluate_for(self.root);
+        if maximising {
+            if stand >= beta {
+                return stand;
+            }
+            alpha = alpha.max(stand);
+        } else {
+            if stand <= alpha {
+                return stand;
+            }
+            beta = beta.min(stand);
+        }
+        let mut best = stand;
+        let mut movers = vec![(pos.clone(), moves, 0usize)];
+        if !maximising && self.algorithm == Algorithm::BestReply {
+            // The other opponents' captures, each after the ones before it passed.
+            let mut mover = pos.clone();
+            let mut passes = 0;
+            while let Some(next) = mover.pass().filter(|n| n.side_to_move() != self.root) {
+                passes += 1;
+                movers.push((next.clone(), Self::legal_moves(&next), passes));
+                mover = next;
+            }
+        }
+        'movers: for (mover, moves, passes) in movers {
+            let mut captures: Vec<(G::Move, i32)> = moves
+                .into_iter()
+                .filter(|&mv| !mover.losing_capture(mv))
+                .filter_map(|mv| mover.tactical_value(mv).map(|v| (mv, v)))
+                .collect();
+            captures.sort_by_key(|&(_, v)| std::cmp::Reverse(v));
+            for (mv, _) in captures {
+                let mut child = mover.clone();
+                child.play(mv);
+                let mut steps = vec![Step::Pass; passes];
+                steps.push(Step::Move(mv));
+                if !maximising && self.algorithm == Algorithm::BestReply {
+                    while child.side_to_move() != self.root {
+                        match child.pass() {
+                            Some(next) => {
+                                child = next;
+                                steps.push(Step::Pass);
+                            }
+                            None => break,
+                        }
+                    }
+                }
+                let v = self.quiesce_from(&child, horizon, ply + 1, alpha, beta);
+                if maximising {
+                    if v > best {
+                        best = v;
+                        self.set_line(ply, &steps);
+                    }
+                    alpha = alpha.max(v);
+                } else {
+                    if v < best {
+                        best = v;
+                        self.set_line(ply, &steps);
+                    }
+                    beta = beta.min(v);
+                }
+                if alpha >= beta {
+                    break 'movers;
+                }
+            }
+        }
+        best
+    }
+
+    /// The root player in check at the horizon: every legal move, each followed by quiescence.
+    fn answer_check(
+        &mut self,
+        pos: &G,
+        moves: Vec<G::Move>,
+        horizon: usize,
+        ply: usize,
+        mut alpha: i32,
+        beta: i32,
+    ) -> i32 {
+        let mut best = -INFINITE;
+        for mv in moves {
+            let mut child = pos.clone();
+            child.play(mv);
+            let v = self.quiesce_from(&child, horizon, ply + 1, alpha, beta);
+            if v > best {
+                best = v;
+                self.set_line(ply, &[Step::Move(mv)]);
+            }
+            alpha = alpha.max(v);
+            if alpha >= beta {
+                break;
+            }
+        }
+        best
+    }
+}

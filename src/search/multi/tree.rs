@@ -1,0 +1,281 @@
+//! The multi-player search tree: the root player's max layers, the opponents' min layers
+//! (paranoid: each opponent in turn; Best-Reply Search: the single strongest reply of any one
+//! opponent), a transposition table and move ordering. Quiescence is in quiescence.rs.
+
+use super::ordering::MoveOrder;
+use super::{result_score, Algorithm, MultiSearchable, Step};
+use crate::core::Player;
+use crate::search::limits::Limits;
+use crate::search::score::{from_table, to_table, INFINITE};
+use crate::search::tt::{Bound, Entry, TranspositionTable};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::{Duration, Instant};
+
+/// A Best-Reply min layer's table move may be any opponent's: the number of opponents that
+/// passed before it is kept in the entry's move word above the variant's move bits.
+const PASSES_SHIFT: u32 = 28;
+const MOVE_MASK: u32 = (1 << PASSES_SHIFT) - 1;
+
+/// The table is keyed by position and root player: a node's value is the root player's, so
+/// the same position searched for another root player must not share its entry.
+fn root_key(root: Player) -> u64 {
+    0x9e37_79b9_7f4a_7c15u64.wrapping_mul(u64::from(root.0) + 1)
+}
+
+pub(super) struct MultiSearcher<'a, G: MultiSearchable> {
+    pub root: Player,
+    pub algorithm: Algorithm,
+    pub stop: &'a AtomicBool,
+    pub start: Instant,
+    pub limits: &'a Limits,
+    pub hard: Option<Duration>,
+    pub tt: &'a TranspositionTable,
+    pub nodes: u64,
+    pub seldepth: usize,
+    /// Hashes of the game so far and of the current line, for repetitions.
+    pub path: Vec<u64>,
+    /// `lines[ply]`: the best line found from the node at `ply` (triangular PV table).
+    pub lines: Vec<Vec<Step<G::Move>>>,
+    pub order: MoveOrder<G::Move>,
+}
+
+impl<'a, G: MultiSearchable> MultiSearcher<'a, G> {
+    /// Empties the line of the node at `ply` before it is searched.
+    pub fn clear_line(&mut self, ply: usize) {
+        if self.lines.len() <= ply + 1 {
+            self.lines.resize_with(ply + 2, Vec::new);
+        }
+        self.lines[ply].clear();
+    }
+
+    /// The line at `ply` becomes `steps` followed by the child's line.
+    pub fn set_line(&mut self, ply: usize, steps: &[Step<G::Move>]) {
+        let (head, tail) = self.lines.split_at_mut(ply + 1);
+        let line = &mut head[ply];
+        line.clear();
+        line.extend_from_slice(steps);
+        if let Some(child) = tail.first() {
+            line.extend_from_slice(child);
+        }
+    }
+
+    pub fn stopped(&mut self) -> bool {
+        if self.nodes & 1023 == 0 {
+            let late = self.hard.is_some_and(|h| self.start.elapsed() >= h);
+            let spent = self.limits.nodes.is_some_and(|n| self.nodes >= n);
+            if late || spent {
+                self.stop.store(true, Ordering::Relaxed);
+            }
+        }
+        self.stop.load(Ordering::Relaxed)
+    }
+
+    pub fn terminal(&self, pos: &G, ply: usize) -> i32 {
+        result_score(pos.rule_outcome(), self.root, ply)
+    }
+
+    fn repeated(&self, pos: &G) -> bool {
+        let window = (pos.reversible_plies() as usize).min(self.path.len());
+        let hash = pos.hash();
+        self.path[self.path.len() - window..].contains(&hash)
+    }
+
+    pub fn legal_moves(pos: &G) -> Vec<G::Move> {
+        let mut moves = Vec::with_capacity(64);
+        pos.legal_moves(&mut moves);
+        moves
+    }
+
+    fn key(&self, pos: &G) -> u64 {
+        pos.hash() ^ root_key(self.root)
+    }
+
+    /// The table's entry for `pos`: the stored move (with the passes before it) and the entry.
+    fn probe(&self, pos: &G) -> Option<Entry> {
+        self.tt.probe(self.key(pos))
+    }
+
+    fn store(&self, pos: &G, ply: usize, depth: i32, best: i32, window: (i32, i32), mv: u32) {
+        if self.stop.load(Ordering::Relaxed) {
+            return;
+        }
+        let bound = if best <= window.0 {
+            Bound::Upper
+        } else if best >= window.1 {
+            Bound::Lower
+        } else {
+            Bound::Exact
+        };
+        let entry = Entry {
+            mv,
+            score: to_table(best, ply),
+            depth,
+            bound,
+        };
+        self.tt.store(self.key(pos), entry);
+    }
+
+    /// The move among `moves` whose bits are `bits` (the table's move).
+    fn find(moves: &[G::Move], bits: u32) -> Option<G::Move> {
+        moves.iter().copied().find(|&mv| G::move_bits(mv) == bits)
+    }
+
+    /// The value of `pos` for the root player, searched `depth` plies deep.
+    pub fn search(
+        &mut self,
+        pos: &G,
+        depth: i32,
+        ply: usize,
+        mut alpha: i32,
+        mut beta: i32,
+    ) -> i32 {
+        self.nodes += 1;
+        self.seldepth = self.seldepth.max(ply);
+        self.clear_line(ply);
+        if self.stopped() {
+            return 0;
+        }
+        if ply > 0 && self.repeated(pos) {
+            return 0;
+        }
+        let maximising = pos.side_to_move() == self.root;
+        // A check on the root player is searched a ply deeper: its answers are few, and the
+        // position is too sharp to end on.
+        let depth = if maximising && pos.in_check() {
+            depth + 1
+        } else {
+            depth
+        };
+        if depth <= 0 {
+            return self.quiesce(pos, ply, alpha, beta);
+        }
+        let entry = self.probe(pos);
+        if let Some(e) = entry.filter(|e| e.depth >= depth) {
+            let score = from_table(e.score, ply);
+            let usable = match e.bound {
+                Bound::Exact => true,
+                Bound::Lower => score >= beta,
+                Bound::Upper => score <= alpha,
+            };
+            if usable {
+                return score;
+            }
+        }
+        let mut moves = Self::legal_moves(pos);
+        if moves.is_empty() {
+            return self.terminal(pos, ply);
+        }
+        let window = (alpha, beta);
+        if !maximising && self.algorithm == Algorithm::BestReply {
+            let best = self.best_reply(pos, moves, entry.map(|e| e.mv), depth, ply, alpha, beta);
+            return best;
+        }
+        let table_move = entry.and_then(|e| Self::find(&moves, e.mv & MOVE_MASK));
+        self.order.sort(pos, &mut moves, table_move, ply);
+        let mut best = if maximising { -INFINITE } else { INFINITE };
+        let mut best_move = moves[0];
+        self.path.push(pos.hash());
+        for mv in moves {
+            let mut child = pos.clone();
+            child.play(mv);
+            let v = self.search(&child, depth - 1, ply + 1, alpha, beta);
+            if (maximising && v > best) || (!maximising && v < best) {
+                best = v;
+                best_move = mv;
+                self.set_line(ply, &[Step::Move(mv)]);
+            }
+            if maximising {
+                alpha = alpha.max(v);
+            } else {
+                beta = beta.min(v);
+            }
+            if alpha >= beta {
+                self.order.reward(pos, mv, ply, depth);
+                break;
+            }
+        }
+        self.path.pop();
+        self.store(pos, ply, depth, best, window, G::move_bits(best_move));
+        best
+    }
+
+    /// The position after `passes` opponents in turn order passed, if it is still an
+    /// opponent's turn.
+    fn after_passes(&self, pos: &G, passes: u32) -> Option<G> {
+        let mut mover = pos.clone();
+        for _ in 0..passes {
+            mover = mover.pass()?;
+        }
+        (mover.side_to_move() != self.root).then_some(mover)
+    }
+
+    /// A min layer of Best-Reply Search: every opponent offers its replies, the opponents
+    /// before it in turn order having passed; after the reply the remaining ones pass too, so
+    /// the root player is to move again. The table's reply (which may be any opponent's) is
+    /// tried first, and its opponent's replies before the others'.
+    #[allow(clippy::too_many_arguments)]
+    fn best_reply(
+        &mut self,
+        pos: &G,
+        first_moves: Vec<G::Move>,
+        table: Option<u32>,
+        depth: i32,
+        ply: usize,
+        alpha: i32,
+        mut beta: i32,
+    ) -> i32 {
+        let window = (alpha, beta);
+        let opponents = (G::PLAYERS - 1) as u32;
+        let table_passes = table.map_or(0, |t| (t >> PASSES_SHIFT).min(opponents - 1));
+        let mut best = INFINITE;
+        let mut best_word = 0;
+        let mut first_moves = Some(first_moves);
+        self.path.push(pos.hash());
+        'opponents: for i in 0..opponents {
+            let passes = (table_passes + i) % opponents;
+            let Some(mover) = self.after_passes(pos, passes) else {
+                continue;
+            };
+            let mut moves = match (passes, first_moves.take()) {
+                (0, Some(moves)) => moves,
+                _ => Self::legal_moves(&mover),
+            };
+            let table_move = table
+                .filter(|t| t >> PASSES_SHIFT == passes)
+                .and_then(|t| Self::find(&moves, t & MOVE_MASK));
+            self.order.sort(&mover, &mut moves, table_move, ply);
+            // The line to the reply: the passes of the opponents before the replier, its
+            // move, then the passes of those after it.
+            let mut steps: Vec<Step<G::Move>> = vec![Step::Pass; passes as usize];
+            for mv in moves {
+                let mut child = mover.clone();
+                child.play(mv);
+                steps.truncate(passes as usize);
+                steps.push(Step::Move(mv));
+                while child.side_to_move() != self.root {
+                    match child.pass() {
+                        Some(next) => {
+                            child = next;
+                            steps.push(Step::Pass);
+                        }
+                        None => break,
+                    }
+                }
+                let v = self.search(&child, depth - 1, ply + 1, alpha, beta);
+                if v < best {
+                    best = v;
+                    best_word = G::move_bits(mv) | passes << PASSES_SHIFT;
+                    self.set_line(ply, &steps);
+                }
+                beta = beta.min(v);
+                if alpha >= beta {
+                    self.order.reward(&mover, mv, ply, depth);
+                    break 'opponents;
+                }
+            }
+        }
+        self.path.pop();
+        self.store(pos, ply, depth, best, window, best_word);
+        best
+    }
+}
