@@ -204,3 +204,48 @@ fn bad_search_algorithms_are_refused() {
     let (args, run) = selfplay(&["--games", "1", "--tri-search", "paranoid"]);
     assert_eq!(run.code, Some(0), "{}", common::show(&args, &run));
 }
+
+/// `--moves` writes each game's moves below its result line: as many as the game had plies,
+/// each legal where it was played, so a game can be replayed and studied.
+#[test]
+fn moves_flag_prints_a_replayable_record_of_each_game() {
+    let run = common::kaleido(&[
+        "selfplay",
+        "--variant",
+        "trichess",
+        "--games",
+        "3",
+        "--first",
+        "depth:1",
+        "--second",
+        "oneply",
+        "--max-plies",
+        "9",
+        "--concurrency",
+        "1",
+        "--moves",
+    ]);
+    assert_eq!(run.code, Some(0), "{}", run.stderr);
+    let lines: Vec<&str> = run.stderr.lines().collect();
+    let mut games = 0;
+    for (i, line) in lines.iter().enumerate() {
+        let Some(rest) = line.strip_prefix("Finished game") else {
+            continue;
+        };
+        games += 1;
+        let plies: usize = rest
+            .rsplit("after ")
+            .next()
+            .and_then(|t| t.trim_end_matches(" plies").parse().ok())
+            .unwrap_or_else(|| panic!("no ply count in {line:?}"));
+        let moves = lines[i + 1]
+            .strip_prefix("Moves: ")
+            .unwrap_or_else(|| panic!("no moves after {line:?}"));
+        let mut record = GameRecord::new(Trichess::startpos());
+        for token in moves.split_whitespace() {
+            record.play_token(token).expect("a legal move");
+        }
+        assert_eq!(record.moves().len(), plies, "{line}");
+    }
+    assert_eq!(games, 3);
+}
