@@ -207,10 +207,18 @@ pub fn search_multi<G: MultiSearchable>(
         let mut alpha = -INFINITE;
         let mut scored: Vec<(G::Move, i32)> = Vec::with_capacity(moves.len());
         searcher.path.push(pos.hash());
-        for &mv in &moves {
+        for (index, &mv) in moves.iter().enumerate() {
             let mut child = pos.clone();
             child.play(mv);
-            let v = searcher.search(&child, depth - 1, 1, alpha, INFINITE);
+            // Principal variation search: a move after the first need only be shown not to
+            // beat the best (a null window), and is searched in full when it does.
+            let mut v = -INFINITE;
+            if index > 0 {
+                v = searcher.search(&child, depth - 1, 1, alpha, alpha + 1);
+            }
+            if index == 0 || v > alpha {
+                v = searcher.search(&child, depth - 1, 1, alpha, INFINITE);
+            }
             if searcher.stop.load(Ordering::Relaxed) {
                 break;
             }

@@ -22,6 +22,15 @@ fn root_key(root: Player) -> u64 {
     0x9e37_79b9_7f4a_7c15u64.wrapping_mul(u64::from(root.0) + 1)
 }
 
+/// Where a move stands in its node's order, for the reductions of `child_value`.
+#[derive(Clone, Copy)]
+struct Late {
+    /// Moves searched before it in the node.
+    index: usize,
+    /// Not a capture or promotion, and the mover not in check.
+    quiet: bool,
+}
+
 pub(super) struct MultiSearcher<'a, G: MultiSearchable> {
     pub root: Player,
     pub algorithm: Algorithm,
@@ -174,11 +183,16 @@ impl<'a, G: MultiSearchable> MultiSearcher<'a, G> {
         self.order.sort(pos, &mut moves, table_move, ply);
         let mut best = if maximising { -INFINITE } else { INFINITE };
         let mut best_move = moves[0];
+        let in_check = pos.in_check();
         self.path.push(pos.hash());
-        for mv in moves {
+        for (index, mv) in moves.into_iter().enumerate() {
             let mut child = pos.clone();
             child.play(mv);
-            let v = self.search(&child, depth - 1, ply + 1, alpha, beta);
+            let late = Late {
+                index,
+                quiet: !in_check && pos.tactical_value(mv).is_none(),
+            };
+            let v = self.child_value(&child, maximising, late, depth, ply, alpha, beta);
             if (maximising && v > best) || (!maximising && v < best) {
                 best = v;
                 best_move = mv;
@@ -197,6 +211,47 @@ impl<'a, G: MultiSearchable> MultiSearcher<'a, G> {
         self.path.pop();
         self.store(pos, ply, depth, best, window, G::move_bits(best_move));
         best
+    }
+
+    /// The value of `child`, a move of a max (`maximising`) or min layer's node at `ply` with
+    /// `depth` to go, within (alpha, beta). Principal variation search: the first move gets the
+    /// whole window, the others a null window on the bound they must beat, and only one that
+    /// beats it is searched again in full. Late quiet moves are searched a ply or two
+    /// shallower first (late move reductions), and again at full depth if they beat the bound.
+    #[allow(clippy::too_many_arguments)]
+    fn child_value(
+        &mut self,
+        child: &G,
+        maximising: bool,
+        late: Late,
+        depth: i32,
+        ply: usize,
+        alpha: i32,
+        beta: i32,
+    ) -> i32 {
+        if late.index == 0 {
+            return self.search(child, depth - 1, ply + 1, alpha, beta);
+        }
+        let reduction = if late.quiet && depth >= 3 && late.index >= 3 {
+            1 + i32::from(late.index >= 12 && depth >= 5)
+        } else {
+            0
+        };
+        // The null window on the bound this node's mover must beat.
+        let (lo, hi) = if maximising {
+            (alpha, alpha + 1)
+        } else {
+            (beta - 1, beta)
+        };
+        let beats = |v: i32| if maximising { v > alpha } else { v < beta };
+        let mut v = self.search(child, depth - 1 - reduction, ply + 1, lo, hi);
+        if beats(v) && reduction > 0 {
+            v = self.search(child, depth - 1, ply + 1, lo, hi);
+        }
+        if beats(v) && alpha + 1 < beta {
+            v = self.search(child, depth - 1, ply + 1, alpha, beta);
+        }
+        v
     }
 
     /// The position after `passes` opponents in turn order passed, if it is still an
@@ -230,6 +285,7 @@ impl<'a, G: MultiSearchable> MultiSearcher<'a, G> {
         let mut best = INFINITE;
         let mut best_word = 0;
         let mut first_moves = Some(first_moves);
+        let mut replies = 0;
         self.path.push(pos.hash());
         'opponents: for i in 0..opponents {
             let passes = (table_passes + i) % opponents;
@@ -261,7 +317,12 @@ impl<'a, G: MultiSearchable> MultiSearcher<'a, G> {
                         None => break,
                     }
                 }
-                let v = self.search(&child, depth - 1, ply + 1, alpha, beta);
+                let late = Late {
+                    index: replies,
+                    quiet: mover.tactical_value(mv).is_none() && !mover.in_check(),
+                };
+                replies += 1;
+                let v = self.child_value(&child, false, late, depth, ply, alpha, beta);
                 if v < best {
                     best = v;
                     best_word = G::move_bits(mv) | passes << PASSES_SHIFT;
