@@ -9,6 +9,7 @@
 mod board;
 pub mod cell;
 mod diagram;
+mod eval;
 mod fen;
 mod game;
 mod gui;

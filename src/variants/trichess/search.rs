@@ -1,33 +1,11 @@
-//! What the three-player search needs of trichess: a first evaluation (material, and men
-//! nearer the centre of the hexagon, where they reach more cells), captures first, passes.
+//! What the three-player search needs of trichess: each player's evaluation (eval.rs)
+//! against its opponents', captures first, passes.
 
 use super::board::{side_key, Trichess};
-use super::cell::Cell;
+use super::eval::VALUES;
 use super::moves::Move;
 use crate::core::Player;
 use crate::search::multi::MultiSearchable;
-use crate::variants::board8::Role;
-
-/// Centipawn values of pawn, knight, bishop, rook, queen; the king has none.
-const VALUES: [i32; 6] = [100, 300, 325, 500, 900, 0];
-
-impl Trichess {
-    /// Material and centralisation of one player's men.
-    fn strength(&self, player: Player) -> i32 {
-        let mut total = 0;
-        for role in Role::ALL {
-            for bit in self.pieces(player, role) {
-                total += VALUES[role as usize];
-                if matches!(role, Role::Knight | Role::Bishop | Role::Queen) {
-                    let cell = Cell::from_index(bit);
-                    let rim = cell.q().abs().max(cell.r().abs()).max(cell.s().abs());
-                    total += 4 * (7 - rim);
-                }
-            }
-        }
-        total
-    }
-}
 
 impl MultiSearchable for Trichess {
     /// Own strength against the average of the two opponents'.
@@ -88,3 +66,4 @@ impl MultiSearchable for Trichess {
         Some(next)
     }
 }
+
