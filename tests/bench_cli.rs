@@ -29,3 +29,19 @@ fn bench_rejects_bad_depth() {
     assert_eq!(run.code, Some(2));
     assert!(run.stderr.starts_with("error: --depth"));
 }
+
+/// Every variant is benched, the three-player one through the multi-player search, and each
+/// position's line names a move.
+#[test]
+fn bench_covers_every_variant() {
+    let run = kaleido(&["bench", "--depth", "3"]);
+    assert_eq!(run.code, Some(0), "{}", run.stderr);
+    for variant in kaleido::registry::VARIANT_NAMES {
+        let line = run
+            .stderr
+            .lines()
+            .find(|l| l.split_whitespace().nth(2) == Some(variant))
+            .unwrap_or_else(|| panic!("no bench position of {variant}: {}", run.stderr));
+        assert!(!line.ends_with("(none)"), "{line}");
+    }
+}

@@ -1,9 +1,12 @@
-//! `kaleido bench`: fixed-depth searches over fixed positions of every searchable variant. On
-//! one thread the node count is a signature that changes only when search behaviour changes;
-//! the last line, `N nodes M nps`, is the form OpenBench's client reads.
+//! `kaleido bench`: fixed-depth searches over fixed positions of every variant, the
+//! two-player ones through the two-player search and the others (trichess) through the
+//! multi-player search. On one thread the node count is a signature that changes only when
+//! search behaviour changes; the last line, `N nodes M nps`, is the form OpenBench's client
+//! reads.
 
 use super::CliError;
-use crate::registry::{with_searchable_variant, SearchVisitor};
+use crate::registry::{with_multi_variant, with_searchable_variant, MultiVisitor, SearchVisitor};
+use crate::search::multi::{search_multi, Algorithm, MultiSearchable};
 use crate::search::{search, Limits, Searchable, TranspositionTable};
 use clap::Args;
 use std::sync::atomic::AtomicBool;
@@ -67,6 +70,24 @@ const POSITIONS: &[(&str, &str)] = &[
     ),
 ];
 
+/// (variant, FEN) of the variants of more than two players: the opening and a middlegame.
+const MULTI_POSITIONS: &[(&str, &str)] = &[
+    (
+        "trichess",
+        "bRbP4cPcR/bBbP5cPcB/bNbP6cPcN/bKbP7cPcQ/bQbB8cBcK/bNbP9cPcN/bBbP10cPcB/bRbP11cPcR/bP12cP/13/12/11/10/aPaPaPaPaBaPaPaPaP/aRaBaNaKaQaNaBaR a aKQbKQcKQ 0 1",
+    ),
+    (
+        "trichess",
+        "bRbP4cP1/1bP5cP1/bN7cP1/bK1bP1aR4cPcR/bQ1bP1bB5cBcK/2bP7cNcPcN/1bP7aB1cP2/bRbP11cPcR/bPbN1bBcQ8cP/13/6cB5/11/4aP5/aPaP1aNaBaPaPaPaP/2aNaKaQ2aR a bKQcK 1 11",
+    ),
+];
+
+/// The multi-player search's depth for a bench `depth`: its plies branch over every
+/// opponent's replies, so about half as many cost as much.
+fn multi_depth(depth: i32) -> i32 {
+    (depth + 1) / 2
+}
+
 struct BenchPosition<'a> {
     fen: &'a str,
     args: &'a BenchArgs,
@@ -100,6 +121,33 @@ impl SearchVisitor for BenchPosition<'_> {
     }
 }
 
+impl MultiVisitor for BenchPosition<'_> {
+    type Output = Result<(u64, String), CliError>;
+
+    fn visit<G: MultiSearchable>(self) -> Self::Output {
+        let pos = G::from_fen(self.fen)?;
+        self.tt.clear();
+        let limits = Limits {
+            depth: Some(multi_depth(self.args.depth)),
+            ..Limits::default()
+        };
+        let stop = AtomicBool::new(false);
+        let result = search_multi(
+            &pos,
+            &[],
+            &limits,
+            Algorithm::DEFAULT,
+            self.tt,
+            &stop,
+            |_| {},
+        );
+        let best = result
+            .best
+            .map_or("(none)".to_string(), |m| pos.format_move(m));
+        Ok((result.nodes, best))
+    }
+}
+
 pub fn run(args: BenchArgs) -> Result<(), CliError> {
     if !(1..=64).contains(&args.depth) {
         return Err(CliError("--depth must be from 1 to 64".into()));
@@ -110,19 +158,25 @@ pub fn run(args: BenchArgs) -> Result<(), CliError> {
     let tt = TranspositionTable::new(args.hash.clamp(1, 65536));
     let start = Instant::now();
     let mut total = 0u64;
-    for (i, (variant, fen)) in POSITIONS.iter().enumerate() {
-        let (nodes, best) = with_searchable_variant(
-            variant,
-            BenchPosition {
-                fen,
-                args: &args,
-                tt: &tt,
-            },
-        )??;
+    let count = POSITIONS.len() + MULTI_POSITIONS.len();
+    let all = POSITIONS
+        .iter()
+        .map(|p| (p, false))
+        .chain(MULTI_POSITIONS.iter().map(|p| (p, true)));
+    for (i, (&(variant, fen), multi)) in all.enumerate() {
+        let position = BenchPosition {
+            fen,
+            args: &args,
+            tt: &tt,
+        };
+        let (nodes, best) = if multi {
+            with_multi_variant(variant, position)??
+        } else {
+            with_searchable_variant(variant, position)??
+        };
         eprintln!(
-            "position {:>2}/{} {variant:<10} nodes {nodes:>10} bestmove {best}",
+            "position {:>2}/{count} {variant:<10} nodes {nodes:>10} bestmove {best}",
             i + 1,
-            POSITIONS.len()
         );
         total += nodes;
     }
