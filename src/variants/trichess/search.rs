@@ -66,4 +66,3 @@ impl MultiSearchable for Trichess {
         Some(next)
     }
 }
-
