@@ -73,6 +73,19 @@ fn doublemove_captures_the_king_with_two_sub_moves() {
 }
 
 #[test]
+fn doublemove_a_king_capture_at_the_horizon_is_a_win_not_a_quiet_position() {
+    // Black, a pawn down on the board, plays Qa5 and takes the king on e1 along the emptied
+    // diagonal. At depth 2 the capture lands on a depth-0 leaf: quiescence must score the
+    // ended game, not stand pat on the material left (which once made it look like -1.7).
+    let fen = "4kb1r/2pppppp/q1P2n2/8/2b4P/8/1P2PPP1/1NBQKBNR b1 Kk - 0 5";
+    for d in 2..=4 {
+        let (pos, r) = go::<Doublemove>(fen, depth(d));
+        assert_eq!(best(&pos, &r), "a6a5", "depth {d}");
+        assert_eq!(r.score, MATE - 2, "depth {d}");
+    }
+}
+
+#[test]
 fn doublemove_sees_the_opponents_double_threat() {
     // Black to play its two sub-moves: the white rook would take the king next turn unless
     // Black deals with it; the search must not walk into that.

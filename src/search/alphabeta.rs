@@ -365,6 +365,9 @@ impl<'a, G: Searchable> Searcher<'a, G> {
         if ply >= MAX_PLY {
             return pos.evaluate();
         }
+        if pos.decided() {
+            return Self::terminal(pos, ply);
+        }
         let in_check = self.quiet_plies < QUIESCENCE_CHECK_PLIES && pos.in_check();
         let mut best = -INFINITE;
         if !in_check {

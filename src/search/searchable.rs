@@ -30,6 +30,16 @@ pub trait Searchable: Game {
         false
     }
 
+    /// Whether the last move ended the game outright (doublemove's king capture), so that the
+    /// position's score is the rules' outcome. Quiescence asks this before standing pat: the
+    /// static evaluation of a position whose king is gone knows nothing of the loss, and a
+    /// stand-pat cut-off there would score a king capture at the horizon as a quiet position.
+    /// Variants whose games end by checkmate say false: their mated side is in check, and
+    /// quiescence searches its (absent) evasions instead of standing pat.
+    fn decided(&self) -> bool {
+        false
+    }
+
     /// The position after passing, where passing is a sound pruning assumption for this variant
     /// (None in variants with zugzwang-like turn structures, or when in check).
     fn null_move(&self) -> Option<Self>;

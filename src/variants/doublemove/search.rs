@@ -24,6 +24,11 @@ impl Searchable for Doublemove {
         }
         self.board.tactical_value(mv)
     }
+    /// A captured king ends the game at once; the evaluation of what is left must not stand in
+    /// for that loss.
+    fn decided(&self) -> bool {
+        self.winner.is_some()
+    }
     fn null_move(&self) -> Option<Self> {
         None
     }
