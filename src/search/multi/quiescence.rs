@@ -84,15 +84,7 @@ impl<G: MultiSearchable> MultiSearcher<'_, G> {
                 let mut steps = vec![Step::Pass; passes];
                 steps.push(Step::Move(mv));
                 if !maximising && self.algorithm == Algorithm::BestReply {
-                    while child.side_to_move() != self.root {
-                        match child.pass() {
-                            Some(next) => {
-                                child = next;
-                                steps.push(Step::Pass);
-                            }
-                            None => break,
-                        }
-                    }
+                    self.pass_to_root(&mut child, &mut steps);
                 }
                 let v = self.quiesce_from(&child, horizon, ply + 1, alpha, beta);
                 if maximising {

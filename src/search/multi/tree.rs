@@ -254,6 +254,21 @@ impl<'a, G: MultiSearchable> MultiSearcher<'a, G> {
         v
     }
 
+    /// After an opponent's reply in Best-Reply Search, the opponents after it pass until the
+    /// root player is to move (or one cannot pass: the game ends there); each pass goes into
+    /// `steps`.
+    pub(super) fn pass_to_root(&self, pos: &mut G, steps: &mut Vec<Step<G::Move>>) {
+        while pos.side_to_move() != self.root {
+            match pos.pass() {
+                Some(next) => {
+                    *pos = next;
+                    steps.push(Step::Pass);
+                }
+                None => break,
+            }
+        }
+    }
+
     /// The position after `passes` opponents in turn order passed, if it is still an
     /// opponent's turn.
     fn after_passes(&self, pos: &G, passes: u32) -> Option<G> {
@@ -308,15 +323,7 @@ impl<'a, G: MultiSearchable> MultiSearcher<'a, G> {
                 child.play(mv);
                 steps.truncate(passes as usize);
                 steps.push(Step::Move(mv));
-                while child.side_to_move() != self.root {
-                    match child.pass() {
-                        Some(next) => {
-                            child = next;
-                            steps.push(Step::Pass);
-                        }
-                        None => break,
-                    }
-                }
+                self.pass_to_root(&mut child, &mut steps);
                 let late = Late {
                     index: replies,
                     quiet: mover.tactical_value(mv).is_none() && !mover.in_check(),
