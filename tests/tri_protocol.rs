@@ -200,7 +200,7 @@ fn handshake_names_the_engine_and_its_options() {
     };
     assert_eq!(
         option("TriSearch"),
-        "option name TriSearch type combo default brs var brs var paranoid"
+        "option name TriSearch type combo default brs+ var brs var brs+ var paranoid"
     );
     assert!(option("Variant").contains("var trichess"));
     assert!(option("Hash").contains("type spin default 64"));
@@ -256,7 +256,7 @@ fn positions_with_moves_are_searched_with_a_score_per_seat() {
 
 #[test]
 fn the_mate_in_one_is_found_and_scored_as_both_points() {
-    for algorithm in ["brs", "paranoid"] {
+    for algorithm in ["brs", "brs+", "paranoid"] {
         let out = converse(&format!(
             "tri\nsetoption name TriSearch value {algorithm}\nposition fen {}\ngo depth 2\n",
             queen_mate_in_one()
@@ -432,7 +432,7 @@ impl Drop for Live {
 
 #[test]
 fn isready_is_answered_during_a_search_and_stop_ends_it_at_once() {
-    for algorithm in ["brs", "paranoid"] {
+    for algorithm in ["brs", "brs+", "paranoid"] {
         let mut live = Live::start();
         live.send("tri");
         live.until("triok", Duration::from_secs(5));
@@ -642,7 +642,7 @@ fn uci_plays_trichess_too() {
     assert!(combo.contains("var trichess"), "{combo}");
     assert!(out
         .iter()
-        .any(|l| l.starts_with("option name TriSearch type combo default brs")));
+        .any(|l| l.starts_with("option name TriSearch type combo default brs+ ")));
     // The board size of a hexagon: its widest row and its number of rows.
     let variant = out
         .iter()

@@ -32,7 +32,7 @@ fn both_algorithms_find_the_mate_that_wins_both_points() {
         "a - 0 9",
     );
     let pos = Trichess::from_fen(&fen).unwrap();
-    for algorithm in [Algorithm::Paranoid, Algorithm::BestReply] {
+    for algorithm in Algorithm::ALL {
         let stop = AtomicBool::new(false);
         let r = search_multi(
             &pos,
@@ -54,7 +54,7 @@ fn start_position_gives_a_legal_move_deterministically() {
     let pos = Trichess::startpos();
     let mut legal = Vec::new();
     pos.legal_moves(&mut legal);
-    for algorithm in [Algorithm::Paranoid, Algorithm::BestReply] {
+    for algorithm in Algorithm::ALL {
         let run = || {
             let stop = AtomicBool::new(false);
             search_multi(
@@ -115,7 +115,7 @@ fn principal_variations_are_playable_lines() {
         let mv = pos.parse_move(token).unwrap();
         pos.play(mv);
     }
-    for algorithm in [Algorithm::Paranoid, Algorithm::BestReply] {
+    for algorithm in Algorithm::ALL {
         let stop = AtomicBool::new(false);
         let mut depths = Vec::new();
         let r = search_multi(
@@ -145,9 +145,10 @@ fn principal_variations_are_playable_lines() {
             );
             walk.play(mv);
         }
-        // Paranoid search has no passes: its line is at least as long as the search is deep
+        // Paranoid search and BRS+ have no passes (in BRS+ the opponents that do not reply
+        // play a move instead): the line is at least as long as the search is deep
         // (quiescence may add captures).
-        if algorithm == Algorithm::Paranoid {
+        if algorithm != Algorithm::BestReply {
             assert!(r.pv.len() >= 3, "{}", r.pv.len());
         }
     }
@@ -201,7 +202,7 @@ fn quiescence_sees_the_recapture_of_a_guarded_pawn() {
     );
     let pos = Trichess::from_fen(&fen).unwrap();
     let taking = pos.parse_move("HMHH").unwrap();
-    for algorithm in [Algorithm::Paranoid, Algorithm::BestReply] {
+    for algorithm in Algorithm::ALL {
         let stop = AtomicBool::new(false);
         let tt = TranspositionTable::new(1);
         let r = search_multi(&pos, &[], &depth(1), algorithm, &tt, &stop, |_| {});

@@ -174,7 +174,8 @@ fn the_command_reports_points_and_head_to_head() {
     assert!(lines[0].contains("in 3 games"), "{shown}");
     let points = number_after(lines[0], "x2: ");
     let share = number_after(lines[0], "[");
-    assert!((share - 100.0 * points / 6.0).abs() < 0.06, "{shown}");
+    // Both are printed rounded (points to 0.005, the share to 0.05 points of percent).
+    assert!((share - 100.0 * points / 6.0).abs() < 0.14, "{shown}");
     assert!(
         lines[1].starts_with("Head-to-head of nodes:300 vs each oneply seat: "),
         "{shown}"

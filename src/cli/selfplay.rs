@@ -43,7 +43,8 @@ pub struct SelfplayArgs {
     /// Plies after which a game is adjudicated drawn
     #[arg(long, default_value_t = 400)]
     pub max_plies: usize,
-    /// Search algorithm of a game of three players: brs (Best-Reply) or paranoid
+    /// Search algorithm of a game of three players: brs+ (the default), brs (Best-Reply) or
+    /// paranoid
     #[arg(long, value_name = "ALGORITHM")]
     pub tri_search: Option<String>,
     /// Print each game's moves (after its result line), to replay or study it

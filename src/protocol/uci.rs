@@ -219,7 +219,7 @@ impl Engine {
                     self.session().set_algorithm(algorithm);
                 }
                 None => self.error(&format!(
-                    "TriSearch must be brs or paranoid, not '{}'",
+                    "TriSearch must be brs+, brs or paranoid, not '{}'",
                     quote(value, 20)
                 )),
             },

@@ -1,11 +1,13 @@
 //! Search for games of more than two players (trichess), written once, generic over players.
 //!
-//! Two algorithms, chosen by the caller:
+//! Three algorithms, chosen by the caller:
 //! - **Paranoid**: the root player against a coalition of all the others, who are assumed to
 //!   minimise the root player's score; plain alpha-beta with max and min layers.
 //! - **Best-Reply Search** (Schadd & Winands, 2011): between two moves of the root player, only
 //!   the single strongest reply of any one opponent is considered, the others pass. Deeper
 //!   lines for the root player at the price of illegal-in-reality pass sequences.
+//! - **BRS+** (Esser, Gras, Winands, Schadd & Lanctot, 2013): the same, but the opponents that
+//!   do not reply play their first move by move ordering instead of passing (the default).
 //!
 //! Scores are centipawns from the root player's point of view. A finished game scores by the
 //! root player's share of the points: all of them is a mate score, an equal share is zero.
@@ -54,21 +56,35 @@ pub trait MultiSearchable: Game {
 pub enum Algorithm {
     Paranoid,
     BestReply,
+    /// BRS+ (Esser et al., 2013): Best-Reply Search whose opponents, other than the one
+    /// replying, play their first move by move ordering instead of passing.
+    BestReplyPlus,
 }
 
 impl Algorithm {
-    /// Best-Reply Search: Schadd & Winands found it stronger than paranoid search in most of
-    /// the multi-player games they tried, since it looks deeper for the root player; in
-    /// trichess it leads too (docs/strength.md, bench/tri_algorithms.py).
-    pub const DEFAULT: Algorithm = Algorithm::BestReply;
+    /// BRS+: Best-Reply Search looks deeper for the root player than paranoid search
+    /// (Schadd & Winands, 2011), and BRS+ keeps its lines playable, so that a threat needing
+    /// two opponents' moves can show in them. In trichess it beat plain BRS at equal nodes
+    /// and did best against the one-ply player (docs/strength.md).
+    pub const DEFAULT: Algorithm = Algorithm::BestReplyPlus;
     /// Every algorithm, by the names protocols use for them.
-    pub const ALL: [Algorithm; 2] = [Algorithm::BestReply, Algorithm::Paranoid];
+    pub const ALL: [Algorithm; 3] = [
+        Algorithm::BestReply,
+        Algorithm::BestReplyPlus,
+        Algorithm::Paranoid,
+    ];
 
     pub const fn name(self) -> &'static str {
         match self {
             Algorithm::Paranoid => "paranoid",
             Algorithm::BestReply => "brs",
+            Algorithm::BestReplyPlus => "brs+",
         }
+    }
+
+    /// Whether the opponents' layers are Best-Reply layers (one opponent replies).
+    pub const fn best_reply(self) -> bool {
+        matches!(self, Algorithm::BestReply | Algorithm::BestReplyPlus)
     }
 
     pub fn from_name(name: &str) -> Option<Algorithm> {

@@ -34,6 +34,28 @@ impl<M: Copy + Eq> MoveOrder<M> {
         self.killers.get(ply).copied().unwrap_or([None, None])
     }
 
+    /// The ordering key of `mv` in `pos` at `ply`: higher first.
+    fn key<G: MultiSearchable<Move = M>>(
+        &self,
+        pos: &G,
+        mv: M,
+        table_move: Option<M>,
+        ply: usize,
+    ) -> i32 {
+        let killers = self.killers_at(ply);
+        if Some(mv) == table_move {
+            1 << 30
+        } else if let Some(v) = pos.tactical_value(mv) {
+            (1 << 28) + v
+        } else if Some(mv) == killers[0] {
+            1 << 27
+        } else if Some(mv) == killers[1] {
+            (1 << 27) - 1
+        } else {
+            self.history[Self::history_slot::<G>(pos.side_to_move(), mv)]
+        }
+    }
+
     /// Sorts `moves` of `pos` best first for a node at `ply`.
     pub fn sort<G: MultiSearchable<Move = M>>(
         &self,
@@ -42,22 +64,20 @@ impl<M: Copy + Eq> MoveOrder<M> {
         table_move: Option<M>,
         ply: usize,
     ) {
-        let player = pos.side_to_move();
-        let killers = self.killers_at(ply);
-        moves.sort_by_cached_key(|&mv| {
-            let key = if Some(mv) == table_move {
-                1 << 30
-            } else if let Some(v) = pos.tactical_value(mv) {
-                (1 << 28) + v
-            } else if Some(mv) == killers[0] {
-                1 << 27
-            } else if Some(mv) == killers[1] {
-                (1 << 27) - 1
-            } else {
-                self.history[Self::history_slot::<G>(player, mv)]
-            };
-            std::cmp::Reverse(key)
-        });
+        moves.sort_by_cached_key(|&mv| std::cmp::Reverse(self.key(pos, mv, table_move, ply)));
+    }
+
+    /// The move of `moves` that would be sorted first (None if there are none).
+    pub fn first<G: MultiSearchable<Move = M>>(
+        &self,
+        pos: &G,
+        moves: &[M],
+        ply: usize,
+    ) -> Option<M> {
+        moves
+            .iter()
+            .copied()
+            .max_by_key(|&mv| self.key(pos, mv, None, ply))
     }
 
     /// A quiet move of `pos` caused a cut-off at `ply` with `depth` to go: it becomes a killer

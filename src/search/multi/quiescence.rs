@@ -8,7 +8,7 @@
 //! while the others pass.
 
 use super::tree::MultiSearcher;
-use super::{Algorithm, MultiSearchable, Step};
+use super::{MultiSearchable, Step};
 use crate::search::score::INFINITE;
 
 /// Beyond this many plies of quiescence the evaluation is taken as it stands: a bound on
@@ -61,7 +61,7 @@ impl<G: MultiSearchable> MultiSearcher<'_, G> {
         }
         let mut best = stand;
         let mut movers = vec![(pos.clone(), moves, 0usize)];
-        if !maximising && self.algorithm == Algorithm::BestReply {
+        if !maximising && self.algorithm.best_reply() {
             // The other opponents' captures, each after the ones before it passed.
             let mut mover = pos.clone();
             let mut passes = 0;
@@ -83,8 +83,8 @@ impl<G: MultiSearchable> MultiSearcher<'_, G> {
                 child.play(mv);
                 let mut steps = vec![Step::Pass; passes];
                 steps.push(Step::Move(mv));
-                if !maximising && self.algorithm == Algorithm::BestReply {
-                    self.pass_to_root(&mut child, &mut steps);
+                if !maximising && self.algorithm.best_reply() {
+                    self.pass_to_root(&mut child, &mut steps, ply, false);
                 }
                 let v = self.quiesce_from(&child, horizon, ply + 1, alpha, beta);
                 if maximising {

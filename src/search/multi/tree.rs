@@ -175,7 +175,7 @@ impl<'a, G: MultiSearchable> MultiSearcher<'a, G> {
             return self.terminal(pos, ply);
         }
         let window = (alpha, beta);
-        if !maximising && self.algorithm == Algorithm::BestReply {
+        if !maximising && self.algorithm.best_reply() {
             let best = self.best_reply(pos, moves, entry.map(|e| e.mv), depth, ply, alpha, beta);
             return best;
         }
@@ -254,29 +254,63 @@ impl<'a, G: MultiSearchable> MultiSearcher<'a, G> {
         v
     }
 
-    /// After an opponent's reply in Best-Reply Search, the opponents after it pass until the
-    /// root player is to move (or one cannot pass: the game ends there); each pass goes into
-    /// `steps`.
-    pub(super) fn pass_to_root(&self, pos: &mut G, steps: &mut Vec<Step<G::Move>>) {
+    /// An opponent that does not make the reply of a Best-Reply layer steps aside: it passes,
+    /// or in BRS+ plays its first move by the move ordering (the table's, a capture, a
+    /// killer), so that the line stays one that could be played. None when it can do neither
+    /// (no legal move: the game ends there). Quiescence always passes (`in_tree` false): a
+    /// move generation per stand-in there would cost more than it tells.
+    fn stand_aside(&self, pos: &G, ply: usize, in_tree: bool) -> Option<(G, Step<G::Move>)> {
+        if in_tree && self.algorithm == Algorithm::BestReplyPlus {
+            let moves = Self::legal_moves(pos);
+            let table = self
+                .probe(pos)
+                .and_then(|e| Self::find(&moves, e.mv & MOVE_MASK));
+            let mv = table.or_else(|| self.order.first(pos, &moves, ply))?;
+            let mut next = pos.clone();
+            next.play(mv);
+            Some((next, Step::Move(mv)))
+        } else {
+            pos.pass().map(|next| (next, Step::Pass))
+        }
+    }
+
+    /// After an opponent's reply in Best-Reply Search, the opponents after it step aside
+    /// until the root player is to move (or one cannot: the game ends there); each step goes
+    /// into `steps`.
+    pub(super) fn pass_to_root(
+        &self,
+        pos: &mut G,
+        steps: &mut Vec<Step<G::Move>>,
+        ply: usize,
+        in_tree: bool,
+    ) {
         while pos.side_to_move() != self.root {
-            match pos.pass() {
-                Some(next) => {
+            match self.stand_aside(pos, ply, in_tree) {
+                Some((next, step)) => {
                     *pos = next;
-                    steps.push(Step::Pass);
+                    steps.push(step);
                 }
                 None => break,
             }
         }
     }
 
-    /// The position after `passes` opponents in turn order passed, if it is still an
-    /// opponent's turn.
-    fn after_passes(&self, pos: &G, passes: u32) -> Option<G> {
+    /// The position after `aside` opponents in turn order stepped aside, if it is still an
+    /// opponent's turn, and their steps.
+    fn after_stepping_aside(
+        &self,
+        pos: &G,
+        aside: u32,
+        ply: usize,
+    ) -> Option<(G, Vec<Step<G::Move>>)> {
         let mut mover = pos.clone();
-        for _ in 0..passes {
-            mover = mover.pass()?;
+        let mut steps = Vec::new();
+        for _ in 0..aside {
+            let (next, step) = self.stand_aside(&mover, ply, true)?;
+            mover = next;
+            steps.push(step);
         }
-        (mover.side_to_move() != self.root).then_some(mover)
+        (mover.side_to_move() != self.root).then_some((mover, steps))
     }
 
     /// A min layer of Best-Reply Search: every opponent offers its replies, the opponents
@@ -304,7 +338,7 @@ impl<'a, G: MultiSearchable> MultiSearcher<'a, G> {
         self.path.push(pos.hash());
         'opponents: for i in 0..opponents {
             let passes = (table_passes + i) % opponents;
-            let Some(mover) = self.after_passes(pos, passes) else {
+            let Some((mover, before)) = self.after_stepping_aside(pos, passes, ply) else {
                 continue;
             };
             let mut moves = match (passes, first_moves.take()) {
@@ -315,15 +349,15 @@ impl<'a, G: MultiSearchable> MultiSearcher<'a, G> {
                 .filter(|t| t >> PASSES_SHIFT == passes)
                 .and_then(|t| Self::find(&moves, t & MOVE_MASK));
             self.order.sort(&mover, &mut moves, table_move, ply);
-            // The line to the reply: the passes of the opponents before the replier, its
-            // move, then the passes of those after it.
-            let mut steps: Vec<Step<G::Move>> = vec![Step::Pass; passes as usize];
+            // The line to the reply: the steps aside of the opponents before the replier, its
+            // move, then the steps aside of those after it.
+            let mut steps = before;
             for mv in moves {
                 let mut child = mover.clone();
                 child.play(mv);
                 steps.truncate(passes as usize);
                 steps.push(Step::Move(mv));
-                self.pass_to_root(&mut child, &mut steps);
+                self.pass_to_root(&mut child, &mut steps, ply, true);
                 let late = Late {
                     index: replies,
                     quiet: mover.tactical_value(mv).is_none() && !mover.in_check(),
