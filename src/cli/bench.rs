@@ -5,6 +5,7 @@
 //! reads.
 
 use super::CliError;
+use crate::game::Game;
 use crate::registry::{with_multi_variant, with_searchable_variant, MultiVisitor, SearchVisitor};
 use crate::search::multi::{search_multi, Algorithm, MultiSearchable};
 use crate::search::{search, Limits, Searchable, TranspositionTable};
@@ -88,6 +89,12 @@ fn multi_depth(depth: i32) -> i32 {
     (depth + 1) / 2
 }
 
+/// A bench search's node count and its best move in the variant's notation.
+fn outcome<G: Game>(pos: &G, nodes: u64, best: Option<G::Move>) -> (u64, String) {
+    let best = best.map_or("(none)".to_string(), |m| pos.format_move(m));
+    (nodes, best)
+}
+
 struct BenchPosition<'a> {
     fen: &'a str,
     args: &'a BenchArgs,
@@ -114,10 +121,7 @@ impl SearchVisitor for BenchPosition<'_> {
             &stop,
             |_| {},
         );
-        let best = result
-            .best
-            .map_or("(none)".to_string(), |m| pos.format_move(m));
-        Ok((result.nodes, best))
+        Ok(outcome(&pos, result.nodes, result.best))
     }
 }
 
@@ -141,10 +145,7 @@ impl MultiVisitor for BenchPosition<'_> {
             &stop,
             |_| {},
         );
-        let best = result
-            .best
-            .map_or("(none)".to_string(), |m| pos.format_move(m));
-        Ok((result.nodes, best))
+        Ok(outcome(&pos, result.nodes, result.best))
     }
 }
 

@@ -229,12 +229,7 @@ impl<'a, G: Searchable> Searcher<'a, G> {
         if let Some(e) = entry {
             if ply > 0 && !pv_node && e.depth >= depth {
                 let s = from_table(e.score, ply);
-                let cut = match e.bound {
-                    Bound::Exact => true,
-                    Bound::Lower => s >= beta,
-                    Bound::Upper => s <= alpha,
-                };
-                if cut {
+                if e.bound.cuts(s, alpha, beta) {
                     return s;
                 }
             }

@@ -13,6 +13,18 @@ pub enum Bound {
     Upper = 3,
 }
 
+impl Bound {
+    /// Whether a stored `score` with this bound settles a node searched with (alpha, beta):
+    /// an exact score always, a lower bound at or above beta, an upper one at or below alpha.
+    pub fn cuts(self, score: i32, alpha: i32, beta: i32) -> bool {
+        match self {
+            Bound::Exact => true,
+            Bound::Lower => score >= beta,
+            Bound::Upper => score <= alpha,
+        }
+    }
+}
+
 #[derive(Clone, Copy, Debug)]
 pub struct Entry {
     pub mv: u32,

@@ -29,10 +29,7 @@ impl<G: MultiSearchable> MultiSearcher<'_, G> {
         mut alpha: i32,
         mut beta: i32,
     ) -> i32 {
-        self.nodes += 1;
-        self.seldepth = self.seldepth.max(ply);
-        self.clear_line(ply);
-        if self.stopped() {
+        if self.enter(ply) {
             return 0;
         }
         let moves = Self::legal_moves(pos);

@@ -68,7 +68,15 @@ impl<'a, G: MultiSearchable> MultiSearcher<'a, G> {
         }
     }
 
-    pub fn stopped(&mut self) -> bool {
+    /// Counts a node at `ply` and empties its line; true when the search must stop.
+    pub fn enter(&mut self, ply: usize) -> bool {
+        self.nodes += 1;
+        self.seldepth = self.seldepth.max(ply);
+        self.clear_line(ply);
+        self.stopped()
+    }
+
+    fn stopped(&mut self) -> bool {
         if self.nodes & 1023 == 0 {
             let late = self.hard.is_some_and(|h| self.start.elapsed() >= h);
             let spent = self.limits.nodes.is_some_and(|n| self.nodes >= n);
@@ -138,10 +146,7 @@ impl<'a, G: MultiSearchable> MultiSearcher<'a, G> {
         mut alpha: i32,
         mut beta: i32,
     ) -> i32 {
-        self.nodes += 1;
-        self.seldepth = self.seldepth.max(ply);
-        self.clear_line(ply);
-        if self.stopped() {
+        if self.enter(ply) {
             return 0;
         }
         if ply > 0 && self.repeated(pos) {
@@ -161,12 +166,7 @@ impl<'a, G: MultiSearchable> MultiSearcher<'a, G> {
         let entry = self.probe(pos);
         if let Some(e) = entry.filter(|e| e.depth >= depth) {
             let score = from_table(e.score, ply);
-            let usable = match e.bound {
-                Bound::Exact => true,
-                Bound::Lower => score >= beta,
-                Bound::Upper => score <= alpha,
-            };
-            if usable {
+            if e.bound.cuts(score, alpha, beta) {
                 return score;
             }
         }
