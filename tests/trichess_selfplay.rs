@@ -1,5 +1,5 @@
-//! Three-player in-process games (`kaleido selfplay --variant trichess`): the lone player
-//! moves in every seat of a rotation from one opening, the points of each game are the rules'
+//! Three-player in-process games (`kaleido selfplay --variant trichess`): the two players
+//! take every seating of a rotation from one opening, the points of each game are the rules'
 //! two-point split, a seed replays the same games, and the command's report adds up.
 
 mod common;
@@ -8,7 +8,9 @@ use kaleido::game::Game;
 use kaleido::record::GameRecord;
 use kaleido::search::multi::Algorithm;
 use kaleido::search::{Limits, TranspositionTable};
-use kaleido::selfplay::multi::{choose, LoneMatch, LoneTally, MultiGame, SEAT_TABLE_MIB};
+use kaleido::selfplay::multi::{
+    choose, MultiGame, SeatTally, SeatedMatch, Seatings, SEAT_TABLE_MIB,
+};
 use kaleido::selfplay::PlayerKind;
 use kaleido::variants::trichess::Trichess;
 
@@ -21,10 +23,11 @@ fn nodes(n: u64) -> PlayerKind {
     })
 }
 
-fn lone_match(seed: u64) -> LoneMatch {
-    LoneMatch {
-        lone: nodes(300),
-        field: PlayerKind::OnePly,
+fn seated_match(seed: u64, seatings: Seatings) -> SeatedMatch {
+    SeatedMatch {
+        first: nodes(300),
+        second: PlayerKind::OnePly,
+        seatings,
         algorithm: Algorithm::DEFAULT,
         opening_plies: OPENING_PLIES,
         seed,
@@ -32,22 +35,31 @@ fn lone_match(seed: u64) -> LoneMatch {
     }
 }
 
-fn rotation(m: &LoneMatch) -> Vec<(usize, MultiGame<Trichess>)> {
-    (0..3).map(|g| m.play::<Trichess>(g)).collect()
+fn rotation(m: &SeatedMatch) -> Vec<(u32, MultiGame<Trichess>)> {
+    (0..m.rotation_len(3))
+        .map(|g| m.play::<Trichess>(g))
+        .collect()
 }
 
 #[test]
-fn the_lone_player_moves_in_each_seat_of_a_rotation() {
-    let m = lone_match(3);
+fn each_player_moves_in_its_seats_of_every_seating() {
+    let m = seated_match(3, Seatings::All);
     let games = rotation(&m);
-    let seats: Vec<usize> = games.iter().map(|(s, _)| *s).collect();
-    assert_eq!(seats, [0, 1, 2]);
+    let seats: Vec<u32> = games.iter().map(|(s, _)| *s).collect();
+    assert_eq!(seats, [0b001, 0b010, 0b100, 0b011, 0b101, 0b110]);
+    let lone = rotation(&seated_match(3, Seatings::Lone));
+    let lone_seats: Vec<u32> = lone.iter().map(|(s, _)| *s).collect();
+    assert_eq!(lone_seats, [0b001, 0b010, 0b100]);
+    // The lone seatings are the first half of all of them, game for game.
+    for ((_, a), (_, b)) in lone.iter().zip(&games) {
+        assert_eq!(a.record.moves(), b.record.moves());
+    }
     let opening = &games[0].1.record.moves()[..OPENING_PLIES];
-    for (lone_seat, game) in &games {
+    for (first_seats, game) in &games {
         // Every rotation of one seed opens alike.
         assert_eq!(&game.record.moves()[..OPENING_PLIES], opening);
-        // After the opening, each move is the one its seat's player chooses: the lone player's
-        // in its seat, the field's in the others.
+        // After the opening, each move is the one its seat's player chooses: the first
+        // player's in its seats, the second's in the others.
         let mut replay = GameRecord::new(Trichess::startpos());
         // Each seat's table lives through the game, as in the match.
         let tables: Vec<TranspositionTable> = (0..3)
@@ -56,15 +68,15 @@ fn the_lone_player_moves_in_each_seat_of_a_rotation() {
         for (ply, &mv) in game.record.moves().iter().enumerate() {
             if ply >= OPENING_PLIES {
                 let seat = replay.current().side_to_move().index();
-                let kind = if seat == *lone_seat {
-                    &m.lone
+                let kind = if first_seats >> seat & 1 == 1 {
+                    &m.first
                 } else {
-                    &m.field
+                    &m.second
                 };
                 assert_eq!(
                     choose(kind, &replay, m.algorithm, &tables[seat]),
                     Some(mv),
-                    "seat {seat}, ply {ply}, lone seat {lone_seat}"
+                    "seat {seat}, ply {ply}, first's seats {first_seats:b}"
                 );
             }
             replay.play(mv);
@@ -75,9 +87,9 @@ fn the_lone_player_moves_in_each_seat_of_a_rotation() {
 
 #[test]
 fn points_are_the_two_point_split_and_a_seed_replays() {
-    let m = lone_match(8);
+    let m = seated_match(8, Seatings::All);
     let first = rotation(&m);
-    let mut tally = LoneTally::new(3);
+    let mut tally = SeatTally::new(3);
     for (seat, game) in &first {
         assert_eq!(game.points.len(), 3);
         let total: f64 = game.points.iter().sum();
@@ -96,10 +108,13 @@ fn points_are_the_two_point_split_and_a_seed_replays() {
         }
         tally.add(*seat, &game.points);
     }
-    assert_eq!(tally.games(), 3);
+    assert_eq!(tally.games(), 6);
+    assert_eq!(tally.seat_games(), 9);
     assert!((tally.points_per_game() - 2.0).abs() < 1e-9);
-    let h2h = tally.head_to_head();
-    assert_eq!(h2h.games(), 6);
+    // Two comparisons a game, whichever player has two seats.
+    assert_eq!(tally.head_to_head().games(), 12);
+    assert_eq!(tally.head_to_head_with_seats(1).games(), 6);
+    assert_eq!(tally.head_to_head_with_seats(2).games(), 6);
 
     let again = rotation(&m);
     for ((s1, g1), (s2, g2)) in first.iter().zip(&again) {
@@ -108,7 +123,7 @@ fn points_are_the_two_point_split_and_a_seed_replays() {
         assert_eq!(g1.points, g2.points);
     }
     // Another seed opens differently.
-    let other = rotation(&lone_match(9));
+    let other = rotation(&seated_match(9, Seatings::All));
     assert_ne!(
         other[0].1.record.moves()[..OPENING_PLIES],
         first[0].1.record.moves()[..OPENING_PLIES]
@@ -146,49 +161,107 @@ fn number_after(line: &str, key: &str) -> f64 {
         .unwrap_or_else(|| panic!("a number after {key:?} in {line}"))
 }
 
+/// W, L and D of a `W - L - D [r%]` record that starts right after `key`.
+fn record_after(line: &str, key: &str) -> [u32; 3] {
+    let rest = &line[line
+        .find(key)
+        .unwrap_or_else(|| panic!("{key:?} in {line}"))
+        + key.len()..];
+    let numbers: Vec<u32> = rest
+        .split(" - ")
+        .take(3)
+        .map(|n| {
+            n.split_whitespace()
+                .next()
+                .and_then(|n| n.parse().ok())
+                .unwrap_or_else(|| panic!("a record after {key:?} in {line}"))
+        })
+        .collect();
+    [numbers[0], numbers[1], numbers[2]]
+}
+
 #[test]
 fn the_command_reports_points_and_head_to_head() {
     let (args, run) = selfplay(&["--games", "2", "--seed", "4"]);
     let shown = common::show(&args, &run);
     assert_eq!(run.code, Some(0), "{shown}");
-    // Two games round up to one rotation of three, the first player once in each seat.
+    // Two games round up to one rotation of six: the first player alone in each seat, then
+    // in each pair of seats.
     let finished: Vec<&str> = run
         .stderr
         .lines()
         .filter(|l| l.starts_with("Finished game"))
         .collect();
-    assert_eq!(finished.len(), 3, "{shown}");
-    for seat in ["seat a", "seat b", "seat c"] {
-        assert!(finished.iter().any(|l| l.contains(seat)), "{seat}\n{shown}");
+    assert_eq!(finished.len(), 6, "{shown}");
+    for seats in [
+        "seat a)",
+        "seat b)",
+        "seat c)",
+        "seats a, b)",
+        "seats a, c)",
+        "seats b, c)",
+    ] {
+        assert!(
+            finished.iter().any(|l| l.contains(seats)),
+            "{seats}\n{shown}"
+        );
     }
     let lines: Vec<&str> = run.stdout.lines().collect();
     assert_eq!(lines.len(), 4, "{shown}");
     assert!(
-        lines[0].starts_with("Points of nodes:300 vs oneply x2: "),
+        lines[0].starts_with("Points of nodes:300 vs oneply: "),
         "{shown}"
     );
+    assert!(lines[0].contains(" in 9 seats of 6 games, "), "{shown}");
     assert!(
-        (number_after(lines[0], "of the ") - 6.0).abs() < 1e-9,
+        (number_after(lines[0], "games, ") - 2.0).abs() < 1e-9,
         "{shown}"
     );
-    assert!(lines[0].contains("in 3 games"), "{shown}");
-    let points = number_after(lines[0], "x2: ");
+    let points = number_after(lines[0], "oneply: ");
     let share = number_after(lines[0], "[");
     // Both are printed rounded (points to 0.005, the share to 0.05 points of percent).
-    assert!((share - 100.0 * points / 6.0).abs() < 0.14, "{shown}");
+    assert!((share - 100.0 * points / 18.0).abs() < 0.1, "{shown}");
+    assert!(lines[0].ends_with("par 33.3%]"), "{shown}");
     assert!(
-        lines[1].starts_with("Head-to-head of nodes:300 vs each oneply seat: "),
+        lines[1].starts_with("Head-to-head of nodes:300 vs oneply: "),
         "{shown}"
     );
-    assert!(lines[1].ends_with("] 6"), "{shown}");
+    assert!(lines[1].ends_with("] 12"), "{shown}");
     assert!(lines[2].starts_with("Elo difference: "), "{shown}");
-    // The field's points and the first player's make up the 6 shared.
-    let field = number_after(lines[3], "+1: ") + number_after(lines[3], "+2: ");
-    assert!((points + field - 6.0).abs() < 0.02, "{shown}");
+    // The record by seats adds up to the whole, six comparisons each.
+    let all = record_after(lines[1], "oneply: ");
+    let one = record_after(lines[3], "1: ");
+    let two = record_after(lines[3], "2: ");
+    assert_eq!(one.iter().sum::<u32>(), 6, "{shown}");
+    assert_eq!(two.iter().sum::<u32>(), 6, "{shown}");
+    for k in 0..3 {
+        assert_eq!(all[k], one[k] + two[k], "{shown}");
+    }
 
     // The same seed, the same report.
-    let (_, again) = selfplay(&["--games", "3", "--seed", "4"]);
+    let (_, again) = selfplay(&["--games", "5", "--seed", "4"]);
     assert_eq!(again.stdout, run.stdout);
+
+    // The lone seatings: the first half of the rotation, the same games.
+    let (args, lone) = selfplay(&["--games", "2", "--seed", "4", "--seatings", "lone"]);
+    let shown = common::show(&args, &lone);
+    assert_eq!(lone.code, Some(0), "{shown}");
+    let lone_lines: Vec<&str> = lone.stdout.lines().collect();
+    assert!(
+        lone_lines[0].contains(" in 3 seats of 3 games, "),
+        "{shown}"
+    );
+    assert!(lone_lines[1].ends_with("] 6"), "{shown}");
+    assert_eq!(record_after(lone_lines[1], "oneply: "), one, "{shown}");
+}
+
+#[test]
+fn bad_seatings_are_refused() {
+    let (args, run) = selfplay(&["--seatings", "pairs"]);
+    common::error_line(&run, &common::show(&args, &run), &["pairs", "all", "lone"]);
+    let args = ["selfplay", "--variant", "chess", "--seatings", "all"];
+    let run = common::kaleido(&args);
+    common::error_line(&run, &common::show(&args, &run), &["--seatings"]);
 }
 
 #[test]
@@ -202,7 +275,14 @@ fn bad_search_algorithms_are_refused() {
     let args = ["selfplay", "--variant", "chess", "--tri-search", "brs"];
     let run = common::kaleido(&args);
     common::error_line(&run, &common::show(&args, &run), &["--tri-search"]);
-    let (args, run) = selfplay(&["--games", "1", "--tri-search", "paranoid"]);
+    let (args, run) = selfplay(&[
+        "--games",
+        "1",
+        "--tri-search",
+        "paranoid",
+        "--seatings",
+        "lone",
+    ]);
     assert_eq!(run.code, Some(0), "{}", common::show(&args, &run));
 }
 
@@ -248,5 +328,6 @@ fn moves_flag_prints_a_replayable_record_of_each_game() {
         }
         assert_eq!(record.moves().len(), plies, "{line}");
     }
-    assert_eq!(games, 3);
+    // Three games round up to a rotation of six seatings.
+    assert_eq!(games, 6);
 }

@@ -1,7 +1,8 @@
 //! `kaleido selfplay`: games between two in-process players of one variant, for strength
 //! measurements (docs/strength.md). Output lines follow cutechess-cli's. In a variant of more
-//! than two players (trichess) the first player takes one seat and the second all the others,
-//! the first moving round every seat (selfplay/multi.rs).
+//! than two players (trichess) the two players share the seats in every seating in turn, or
+//! with `--seatings lone` the first takes one seat and the second all the others
+//! (selfplay/multi.rs).
 
 use super::CliError;
 use crate::registry::{
@@ -9,7 +10,7 @@ use crate::registry::{
 };
 use crate::search::multi::{Algorithm, MultiSearchable};
 use crate::search::{Limits, Searchable};
-use crate::selfplay::multi::{seat_name, LoneMatch, LoneTally};
+use crate::selfplay::multi::{seat_names, SeatTally, SeatedMatch, Seatings};
 use crate::selfplay::{play_game, PlayerKind, Tally};
 use clap::Args;
 use rayon::prelude::*;
@@ -21,17 +22,21 @@ pub struct SelfplayArgs {
     #[arg(long, default_value = "chess")]
     pub variant: String,
     /// Games to play, rounded up to whole rotations: pairs with colours swapped, or with three
-    /// players (trichess) triples with the first player in each seat
+    /// players (trichess) one game per seating (6, or 3 with --seatings lone)
     #[arg(long, default_value_t = 20)]
     pub games: u32,
-    /// First player: oneply, depth:D, nodes:N or movetime:MS (in trichess it takes one seat,
-    /// round all three in turn)
+    /// First player: oneply, depth:D, nodes:N or movetime:MS
     #[arg(long, default_value = "nodes:20000")]
     pub first: String,
-    /// Second player, in the same form (in trichess it takes the other two seats)
+    /// Second player, in the same form
     #[arg(long, default_value = "oneply")]
     pub second: String,
-    /// Random plies that open each pair (or triple) of games
+    /// Seatings of a game of three players: all (each player alone in each seat and in each
+    /// pair of seats, as Schadd & Winands test multi-player searches) or lone (the first
+    /// player alone in each seat, the second in the other two)
+    #[arg(long, value_name = "SEATINGS")]
+    pub seatings: Option<String>,
+    /// Random plies that open each rotation of games
     #[arg(long, default_value_t = 4)]
     pub opening_plies: usize,
     /// Games played at once
@@ -155,12 +160,17 @@ pub fn run(args: SelfplayArgs) -> Result<(), CliError> {
     if MULTI_NAMES.contains(&args.variant.as_str()) {
         return run_multi(args, first, second);
     }
-    if args.tri_search.is_some() {
-        return Err(CliError(format!(
-            "--tri-search applies to games of three players ({}), not to {}",
-            MULTI_NAMES.join(", "),
-            crate::errors::quote(&args.variant, 40)
-        )));
+    for (flag, given) in [
+        ("--tri-search", args.tri_search.is_some()),
+        ("--seatings", args.seatings.is_some()),
+    ] {
+        if given {
+            return Err(CliError(format!(
+                "{flag} applies to games of three players ({}), not to {}",
+                MULTI_NAMES.join(", "),
+                crate::errors::quote(&args.variant, 40)
+            )));
+        }
     }
     let names = (args.first.clone(), args.second.clone());
     let variant = args.variant.clone();
@@ -187,23 +197,25 @@ pub fn run(args: SelfplayArgs) -> Result<(), CliError> {
     Ok(())
 }
 
-/// Games of more than two players: the first player alone, the second in every other seat.
+/// Games of more than two players: the two players over the seats, in every seating of the
+/// rotation.
 struct MultiSelfplay {
     args: SelfplayArgs,
-    lone: LoneMatch,
+    seated: SeatedMatch,
 }
 
 impl MultiVisitor for MultiSelfplay {
-    type Output = (LoneTally, usize);
+    type Output = SeatTally;
 
-    fn visit<G: MultiSearchable>(self) -> (LoneTally, usize) {
+    fn visit<G: MultiSearchable>(self) -> SeatTally {
         let players = G::PLAYERS.max(1);
-        let rotations = self.args.games.div_ceil(players as u32);
+        let per_rotation = self.seated.rotation_len(players).max(1);
+        let games = self.args.games.div_ceil(per_rotation) * per_rotation;
         let pool = rayon::ThreadPoolBuilder::new()
             .num_threads(self.args.concurrency.clamp(1, 64))
             .build();
         let play = |game: u32| {
-            let (seat, played) = self.lone.play::<G>(game);
+            let (mask, played) = self.seated.play::<G>(game);
             let reason = played
                 .outcome
                 .map_or("adjudicated: move limit".to_string(), |o| {
@@ -215,26 +227,26 @@ impl MultiVisitor for MultiSelfplay {
                 .map(|p| format!("{p:.2}"))
                 .collect::<Vec<_>>()
                 .join("-");
+            let seats = seat_names(mask, players);
+            let plural = if mask.count_ones() > 1 { "s" } else { "" };
             eprintln!(
-                "Finished game {} ({} in seat {}): {result} {{{reason}}} after {} plies",
+                "Finished game {} ({} in seat{plural} {seats}): {result} {{{reason}}} after {} plies",
                 game + 1,
                 self.args.first,
-                seat_name(seat),
                 played.record.moves().len()
             );
             self.args.print_moves(&played.record);
-            (seat, played.points)
+            (mask, played.points)
         };
-        let games = rotations * players as u32;
         let results: Vec<_> = match pool {
             Ok(pool) => pool.install(|| (0..games).into_par_iter().map(play).collect()),
             Err(_) => (0..games).map(play).collect(),
         };
-        let mut tally = LoneTally::new(players);
-        for (seat, points) in results {
-            tally.add(seat, &points);
+        let mut tally = SeatTally::new(players);
+        for (mask, points) in results {
+            tally.add(mask, &points);
         }
-        (tally, players)
+        tally
     }
 }
 
@@ -249,9 +261,20 @@ fn run_multi(args: SelfplayArgs, first: PlayerKind, second: PlayerKind) -> Resul
             ))
         })?,
     };
-    let lone = LoneMatch {
-        lone: first,
-        field: second,
+    let seatings = match &args.seatings {
+        None => Seatings::All,
+        Some(name) => Seatings::from_name(name).ok_or_else(|| {
+            CliError(format!(
+                "--seatings '{}': expected {}",
+                crate::errors::quote(name, 30),
+                Seatings::NAMES.join(" or ")
+            ))
+        })?,
+    };
+    let seated = SeatedMatch {
+        first,
+        second,
+        seatings,
         algorithm,
         opening_plies: args.opening_plies,
         seed: args.seed,
@@ -259,39 +282,45 @@ fn run_multi(args: SelfplayArgs, first: PlayerKind, second: PlayerKind) -> Resul
     };
     let (first_name, second_name) = (args.first.clone(), args.second.clone());
     let variant = args.variant.clone();
-    let (tally, players) = with_multi_variant(&variant, MultiSelfplay { args, lone })?;
-    for line in multi_report(&tally, players, &first_name, &second_name) {
+    let tally = with_multi_variant(&variant, MultiSelfplay { args, seated })?;
+    for line in multi_report(&tally, &first_name, &second_name) {
         println!("{line}");
     }
     Ok(())
 }
 
-/// The final lines of a multi-player self-play: the first player's points and share, its
-/// head-to-head score against the second player's seats (see `LoneTally`) with the Elo it
-/// implies, and the second player's points seat by seat.
-pub fn multi_report(tally: &LoneTally, players: usize, first: &str, second: &str) -> Vec<String> {
+/// The final lines of a multi-player self-play: the first player's points and share per seat,
+/// its head-to-head score against the second player's seats (see `SeatTally`) with the Elo it
+/// implies, and the head-to-head score by how many seats the first player had.
+pub fn multi_report(tally: &SeatTally, first: &str, second: &str) -> Vec<String> {
     let games = tally.games();
-    let per_game = tally.points_per_game();
+    let players = tally.players().max(1);
     let h2h = tally.head_to_head();
-    let field = tally
-        .field_points()
-        .iter()
-        .enumerate()
-        .map(|(k, p)| format!("+{}: {p:.2}", k + 1))
+    let by_seats = (1..players)
+        .map(|k| {
+            let s = tally.head_to_head_with_seats(k);
+            format!(
+                "{k}: {} - {} - {} [{:.1}%]",
+                s.wins,
+                s.losses,
+                s.draws,
+                100.0 * s.ratio()
+            )
+        })
         .collect::<Vec<_>>()
         .join(", ");
     vec![
         format!(
-            "Points of {first} vs {second} x{}: {:.2} of the {:.2} shared in {games} games \
-             [{:.1}%, par {:.1}%]",
-            players.saturating_sub(1),
+            "Points of {first} vs {second}: {:.2} in {} seats of {games} games, {:.2} shared \
+             a game [{:.1}% a seat, par {:.1}%]",
             tally.points(),
-            per_game * f64::from(games),
-            100.0 * tally.share(),
-            100.0 / players.max(1) as f64
+            tally.seat_games(),
+            tally.points_per_game(),
+            100.0 * tally.share_per_seat(),
+            100.0 / players as f64
         ),
         format!(
-            "Head-to-head of {first} vs each {second} seat: {} - {} - {} [{:.1}%] {}",
+            "Head-to-head of {first} vs {second}: {} - {} - {} [{:.1}%] {}",
             h2h.wins,
             h2h.losses,
             h2h.draws,
@@ -299,6 +328,6 @@ pub fn multi_report(tally: &LoneTally, players: usize, first: &str, second: &str
             h2h.games()
         ),
         h2h.elo_line(),
-        format!("Points of the {second} seats, by turns after {first}'s: {field}"),
+        format!("Head-to-head by seats of {first}: {by_seats}"),
     ]
 }

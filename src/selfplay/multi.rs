@@ -1,5 +1,5 @@
-//! In-process games of more than two players (trichess): one player alone against copies of
-//! another in the remaining seats, adjudicated by the variant's own rules and scored by the
+//! In-process games of more than two players (trichess): two players over the seats, each
+//! in one or more of them (`Seatings`), adjudicated by the variant's own rules and scored by the
 //! rules' share of the points. Generic over `MultiSearchable`; the two-player games are in
 //! this module's parent.
 
@@ -9,7 +9,7 @@ use crate::outcome::{EndReason, Outcome};
 use crate::record::GameRecord;
 use crate::search::multi::{result_score, search_multi, Algorithm, MultiSearchable};
 use crate::search::TranspositionTable;
-use crate::stats::{Score, Table};
+use crate::stats::Score;
 use std::sync::atomic::AtomicBool;
 
 /// The transposition table of each seat's search, in MiB.
@@ -105,11 +105,56 @@ pub fn play_multi_game<G: MultiSearchable>(
     }
 }
 
-/// A match of one player (`lone`) against copies of another (`field`) in every other seat.
+/// Which seatings of the two players a rotation plays, each from the rotation's one opening.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Seatings {
+    /// The first player alone in one seat, the second in every other: one game per seat.
+    Lone,
+    /// Every way to seat the two players in which each has at least one seat (Schadd &
+    /// Winands, 2011, test two multi-player searches so): with three players the first alone
+    /// in each seat, then the first in each pair of seats (the second alone). A lone seat is
+    /// the hard side of a three-player game, and this measures both players on both sides.
+    All,
+}
+
+impl Seatings {
+    pub const NAMES: [&'static str; 2] = ["all", "lone"];
+
+    pub fn from_name(name: &str) -> Option<Seatings> {
+        match name.to_ascii_lowercase().as_str() {
+            "all" => Some(Seatings::All),
+            "lone" => Some(Seatings::Lone),
+            _ => None,
+        }
+    }
+
+    /// The first player's seats in each game of a rotation, as bit masks (bit s: seat s):
+    /// fewest first-player seats first, then by seat.
+    pub fn rotation(self, players: usize) -> Vec<u32> {
+        let players = players.clamp(1, 16);
+        match self {
+            Seatings::Lone => (0..players).map(|s| 1 << s).collect(),
+            Seatings::All => {
+                let full = (1u32 << players) - 1;
+                let mut masks: Vec<u32> = (1..full).collect();
+                masks.sort_by_key(|&m| (m.count_ones(), m));
+                if masks.is_empty() {
+                    // One player: it takes the only seat.
+                    masks.push(full);
+                }
+                masks
+            }
+        }
+    }
+}
+
+/// A match between two players over the seats of a multi-player game: in each game some seats
+/// are the first player's and the rest the second's (see `Seatings`).
 #[derive(Clone, Debug)]
-pub struct LoneMatch {
-    pub lone: PlayerKind,
-    pub field: PlayerKind,
+pub struct SeatedMatch {
+    pub first: PlayerKind,
+    pub second: PlayerKind,
+    pub seatings: Seatings,
     pub algorithm: Algorithm,
     /// Random plies that open each rotation.
     pub opening_plies: usize,
@@ -117,26 +162,31 @@ pub struct LoneMatch {
     pub max_plies: usize,
 }
 
-/// Game `game` of a lone match: which seat the lone player takes, and the opening's seed.
-/// Consecutive groups of `players` games are one rotation: the same opening, the lone player
-/// in seat 0, 1, 2, ... in turn, so no seat's advantage or opening favours either player.
-pub fn seating(game: u32, players: usize, seed: u64) -> (usize, u64) {
-    let players = players.max(1) as u32;
-    let rotation = u64::from(game / players);
-    let seat = (game % players) as usize;
-    (seat, seed.wrapping_mul(1_000_003).wrapping_add(rotation))
+/// Game `game` of a seated match: the first player's seats (a bit mask) and the opening's seed.
+/// Consecutive games are one rotation: the same opening in every seating of `rotation`, so no
+/// seat's advantage or opening favours either player.
+pub fn seating(game: u32, rotation: &[u32], seed: u64) -> (u32, u64) {
+    let len = rotation.len().max(1) as u32;
+    let round = u64::from(game / len);
+    let mask = rotation.get((game % len) as usize).copied().unwrap_or(1);
+    (mask, seed.wrapping_mul(1_000_003).wrapping_add(round))
 }
 
-impl LoneMatch {
-    /// Plays game `game` (see `seating`); returns the lone player's seat and the game.
-    pub fn play<G: MultiSearchable>(&self, game: u32) -> (usize, MultiGame<G>) {
-        let (lone_seat, seed) = seating(game, G::PLAYERS, self.seed);
+impl SeatedMatch {
+    /// Games in one rotation of this match.
+    pub fn rotation_len(&self, players: usize) -> u32 {
+        self.seatings.rotation(players).len() as u32
+    }
+
+    /// Plays game `game` (see `seating`); returns the first player's seats and the game.
+    pub fn play<G: MultiSearchable>(&self, game: u32) -> (u32, MultiGame<G>) {
+        let (mask, seed) = seating(game, &self.seatings.rotation(G::PLAYERS), self.seed);
         let seats: Vec<&PlayerKind> = (0..G::PLAYERS)
             .map(|s| {
-                if s == lone_seat {
-                    &self.lone
+                if mask >> s & 1 == 1 {
+                    &self.first
                 } else {
-                    &self.field
+                    &self.second
                 }
             })
             .collect();
@@ -147,81 +197,118 @@ impl LoneMatch {
             seed,
             self.max_plies,
         );
-        (lone_seat, played)
+        (mask, played)
     }
 }
 
-/// The lone player's results: its points, and its head-to-head record against the seats of
-/// the field.
+/// The first player's results: its points per seat, and its head-to-head record against the
+/// second player's seats.
 ///
-/// Head-to-head (pairwise) scoring: in each game the lone player is compared with each of the
-/// other seats in turn; against a seat it counts a win if it scored more points than that
-/// seat in the game, a loss if fewer, a draw if the same. A three-player game thus gives two
-/// comparisons. Their score (wins plus half the draws, over the comparisons) is the
+/// Head-to-head (pairwise) scoring: in each game every seat of the first player is compared
+/// with every seat of the second; a win if it scored more points in that game, a loss if
+/// fewer, a draw if the same. A three-player game thus gives two comparisons, whichever
+/// player has two seats. Their score (wins plus half the draws, over the comparisons) is the
 /// percentage whose Elo difference and 95% interval are reported, as `kaleido match` rates
 /// the engines of a three-player match (stats::Table). Unlike the share of points (par: 1/3
-/// of the 2 per game in trichess), this has the par of 50% and the usual Elo scale.
-#[derive(Clone, Debug)]
-pub struct LoneTally {
-    /// Entry 0 is the lone player; entry k (k >= 1) the field's seat k places after it in the
-    /// turn order.
-    table: Table,
+/// of the 2 per game per seat in trichess), this has the par of 50% and the usual Elo scale.
+#[derive(Clone, Debug, Default)]
+pub struct SeatTally {
+    games: u32,
+    /// All points shared out, over every game.
+    total: f64,
+    first_points: f64,
+    first_seats: u32,
+    /// Head-to-head by the number of the first player's seats in the game (index 0: one).
+    by_seats: Vec<Score>,
     players: usize,
 }
 
-impl LoneTally {
-    pub fn new(players: usize) -> LoneTally {
-        let names = (0..players)
-            .map(|k| {
-                if k == 0 {
-                    "lone".to_string()
-                } else {
-                    format!("field +{k}")
-                }
-            })
-            .collect();
-        LoneTally {
-            table: Table::new(names),
+impl SeatTally {
+    pub fn new(players: usize) -> SeatTally {
+        SeatTally {
+            by_seats: vec![Score::default(); players.saturating_sub(1).max(1)],
             players,
+            ..SeatTally::default()
         }
     }
 
-    /// Adds a game where the lone player sat in `lone_seat`, with each seat's `points`.
-    pub fn add(&mut self, lone_seat: usize, points: &[f64]) {
-        let by_entry: Vec<Option<f64>> = (0..self.players)
-            .map(|k| points.get((lone_seat + k) % self.players).copied())
-            .collect();
-        self.table.add(&by_entry);
+    /// Adds a game where the first player held the seats of `mask`, with each seat's `points`.
+    pub fn add(&mut self, mask: u32, points: &[f64]) {
+        self.games += 1;
+        self.total += points.iter().sum::<f64>();
+        let first = |s: usize| mask >> s & 1 == 1;
+        let k = (0..points.len()).filter(|&s| first(s)).count();
+        let slot = k.clamp(1, self.by_seats.len()) - 1;
+        for (_, &p) in points.iter().enumerate().filter(|&(s, _)| first(s)) {
+            self.first_points += p;
+            self.first_seats += 1;
+            for (_, &q) in points.iter().enumerate().filter(|&(t, _)| !first(t)) {
+                let score = &mut self.by_seats[slot];
+                if (p - q).abs() < 1e-9 {
+                    score.draws += 1;
+                } else if p > q {
+                    score.wins += 1;
+                } else {
+                    score.losses += 1;
+                }
+            }
+        }
     }
 
     pub fn games(&self) -> u32 {
-        self.table.games[0]
+        self.games
     }
 
-    /// The lone player's points.
+    /// The first player's points, over all its seats.
     pub fn points(&self) -> f64 {
-        self.table.points[0]
+        self.first_points
+    }
+
+    /// The games the first player's seats played, one per seat per game.
+    pub fn seat_games(&self) -> u32 {
+        self.first_seats
     }
 
     /// The points all seats share per game, by the rules' split of a draw (2 in trichess).
     pub fn points_per_game(&self) -> f64 {
-        self.table.points.iter().sum::<f64>() / f64::from(self.games().max(1))
+        self.total / f64::from(self.games.max(1))
     }
 
-    /// The lone player's share of all the points.
-    pub fn share(&self) -> f64 {
-        self.points() / (self.points_per_game() * f64::from(self.games())).max(1e-12)
+    /// The first player's points per seat as a share of what a game shares out (par: one
+    /// over the number of players).
+    pub fn share_per_seat(&self) -> f64 {
+        self.points() / (self.points_per_game() * f64::from(self.first_seats)).max(1e-12)
     }
 
-    /// The lone player's comparisons with the field's seats (see the type's comment).
+    /// The first player's comparisons with the second's seats (see the type's comment).
     pub fn head_to_head(&self) -> Score {
-        self.table.pairwise[0]
+        self.by_seats.iter().fold(Score::default(), |a, s| Score {
+            wins: a.wins + s.wins,
+            losses: a.losses + s.losses,
+            draws: a.draws + s.draws,
+        })
     }
 
-    /// Points of each field seat, counted from the lone player's seat in turn order.
-    pub fn field_points(&self) -> &[f64] {
-        &self.table.points[1..]
+    /// The comparisons of the games in which the first player had `k` seats.
+    pub fn head_to_head_with_seats(&self, k: usize) -> Score {
+        k.checked_sub(1)
+            .and_then(|i| self.by_seats.get(i))
+            .copied()
+            .unwrap_or_default()
     }
+
+    pub fn players(&self) -> usize {
+        self.players
+    }
+}
+
+/// The seats of `mask` by name, for messages: `a`, `a, c`.
+pub fn seat_names(mask: u32, players: usize) -> String {
+    (0..players)
+        .filter(|&s| mask >> s & 1 == 1)
+        .map(|s| seat_name(s).to_string())
+        .collect::<Vec<_>>()
+        .join(", ")
 }
 
 /// Seat names for messages: `a`, `b`, `c`, ...
@@ -234,40 +321,44 @@ mod tests {
     use super::*;
 
     #[test]
-    fn rotation_seats_the_lone_player_everywhere_with_one_opening() {
-        let seen: Vec<(usize, u64)> = (0..6).map(|g| seating(g, 3, 5)).collect();
-        assert_eq!(
-            seen.iter().map(|s| s.0).collect::<Vec<_>>(),
-            [0, 1, 2, 0, 1, 2]
-        );
-        assert_eq!(seen[0].1, seen[1].1);
-        assert_eq!(seen[1].1, seen[2].1);
-        assert_ne!(seen[2].1, seen[3].1);
+    fn a_rotation_seats_each_player_everywhere_with_one_opening() {
+        let lone = Seatings::Lone.rotation(3);
+        assert_eq!(lone, [0b001, 0b010, 0b100]);
+        // Every seating but all-first and all-second: the first alone in a, b, c, then the
+        // first in the pairs (a, b), (a, c), (b, c).
+        let all = Seatings::All.rotation(3);
+        assert_eq!(all, [0b001, 0b010, 0b100, 0b011, 0b101, 0b110]);
+        let seen: Vec<(u32, u64)> = (0..12).map(|g| seating(g, &all, 5)).collect();
+        assert_eq!(seen[3].0, 0b011);
+        assert!(seen[..6].iter().all(|s| s.1 == seen[0].1));
+        assert!(seen[6..].iter().all(|s| s.1 == seen[6].1));
+        assert_ne!(seen[5].1, seen[6].1);
+        assert_eq!(seat_names(0b101, 3), "a, c");
     }
 
     #[test]
-    fn tally_compares_the_lone_player_with_each_field_seat() {
-        let mut t = LoneTally::new(3);
-        // Lone in seat b takes 4/3, seat a 2/3, seat c nothing: two wins.
-        t.add(1, &[2.0 / 3.0, 4.0 / 3.0, 0.0]);
-        // Lone in seat c, equal split: two draws.
-        t.add(2, &[2.0 / 3.0; 3]);
-        // Lone in seat a, mated by both: two losses.
-        t.add(0, &[0.0, 1.0, 1.0]);
-        assert_eq!(t.games(), 3);
-        assert!((t.points() - 2.0).abs() < 1e-9);
+    fn tally_compares_every_first_seat_with_every_second_seat() {
+        let mut t = SeatTally::new(3);
+        // First alone in seat b takes 4/3, seat a 2/3, seat c nothing: two wins.
+        t.add(0b010, &[2.0 / 3.0, 4.0 / 3.0, 0.0]);
+        // First alone in seat c, equal split: two draws.
+        t.add(0b100, &[2.0 / 3.0; 3]);
+        // First in seats a and b; the second (seat c) mates a alone: both of them lose to c.
+        t.add(0b011, &[0.0, 0.0, 2.0]);
+        // First in seats b and c share a mate of a: two wins.
+        t.add(0b110, &[0.0, 1.0, 1.0]);
+        assert_eq!(t.games(), 4);
+        assert_eq!(t.seat_games(), 6);
+        assert!((t.points() - 4.0).abs() < 1e-9);
         assert!((t.points_per_game() - 2.0).abs() < 1e-9);
-        assert!((t.share() - 1.0 / 3.0).abs() < 1e-9);
-        assert_eq!(
-            t.head_to_head(),
-            Score {
-                wins: 2,
-                losses: 2,
-                draws: 2
-            }
-        );
-        // The seat after the lone player: 0 + 2/3 + 1; the one before it: 2/3 + 2/3 + 1.
-        assert!((t.field_points()[0] - 5.0 / 3.0).abs() < 1e-9);
-        assert!((t.field_points()[1] - 7.0 / 3.0).abs() < 1e-9);
+        assert!((t.share_per_seat() - 4.0 / 12.0).abs() < 1e-9);
+        let score = |wins, losses, draws| Score {
+            wins,
+            losses,
+            draws,
+        };
+        assert_eq!(t.head_to_head_with_seats(1), score(2, 0, 2));
+        assert_eq!(t.head_to_head_with_seats(2), score(2, 2, 0));
+        assert_eq!(t.head_to_head(), score(4, 2, 2));
     }
 }
