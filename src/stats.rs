@@ -21,6 +21,33 @@ pub fn elo_from_score(p: f64) -> f64 {
     -400.0 * (1.0 / p - 1.0).log10()
 }
 
+/// The Elo difference of score `p` and half the width of the interval `p` +/- `spread`.
+fn elo_interval(p: f64, spread: f64) -> (f64, f64) {
+    let lo = (p - spread).max(1e-12);
+    let hi = (p + spread).min(1.0 - 1e-12);
+    (
+        elo_from_score(p),
+        (elo_from_score(hi) - elo_from_score(lo)) / 2.0,
+    )
+}
+
+/// The mean of independent score samples (each in [0, 1], par 0.5), the Elo difference it
+/// implies and its 95% interval from the samples' spread; None for fewer than two samples or a
+/// mean of 0 or 1.
+pub fn elo_of_samples(samples: &[f64]) -> Option<(f64, f64, f64)> {
+    let n = samples.len() as f64;
+    if samples.len() < 2 {
+        return None;
+    }
+    let p = samples.iter().sum::<f64>() / n;
+    if p <= 0.0 || p >= 1.0 {
+        return None;
+    }
+    let variance = samples.iter().map(|s| (s - p).powi(2)).sum::<f64>() / (n - 1.0);
+    let (elo, margin) = elo_interval(p, Z95 * (variance / n).sqrt());
+    Some((p, elo, margin))
+}
+
 /// The expected score of an Elo difference.
 pub fn score_from_elo(elo: f64) -> f64 {
     1.0 / (1.0 + 10f64.powf(-elo / 400.0))
@@ -65,13 +92,7 @@ impl Score {
         if n == 0.0 || p <= 0.0 || p >= 1.0 {
             return None;
         }
-        let spread = Z95 * (self.variance() / n).sqrt();
-        let lo = (p - spread).max(1e-12);
-        let hi = (p + spread).min(1.0 - 1e-12);
-        Some((
-            elo_from_score(p),
-            (elo_from_score(hi) - elo_from_score(lo)) / 2.0,
-        ))
+        Some(elo_interval(p, Z95 * (self.variance() / n).sqrt()))
     }
 
     /// Likelihood of superiority: the chance that the first engine is the stronger, from wins
@@ -193,6 +214,19 @@ mod tests {
         assert!(close(erf(0.5), 0.520_499_877_8, 2e-7));
         assert!(close(erf(1.0), 0.842_700_792_9, 2e-7));
         assert!(close(erf(-2.0), -0.995_322_265_0, 2e-7));
+    }
+
+    #[test]
+    fn elo_of_samples_is_the_mean_with_its_standard_error() {
+        // Mean 0.75 (190.85 Elo); sample variance 0.125 / 3; standard error sqrt(0.125 / 12).
+        let (p, elo, margin) = elo_of_samples(&[0.5, 0.75, 0.75, 1.0]).unwrap_or_default();
+        assert!(close(p, 0.75, 1e-12));
+        assert!(close(elo, 190.85, 0.01));
+        let spread = 1.959_964 * (0.125f64 / 12.0).sqrt();
+        let expected = (elo_from_score(0.75 + spread) - elo_from_score(0.75 - spread)) / 2.0;
+        assert!(close(margin, expected, 0.01), "{margin} {expected}");
+        assert!(elo_of_samples(&[0.6]).is_none());
+        assert!(elo_of_samples(&[1.0, 1.0]).is_none());
     }
 
     #[test]

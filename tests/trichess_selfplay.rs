@@ -106,7 +106,7 @@ fn points_are_the_two_point_split_and_a_seed_replays() {
                 assert!(game.points.iter().all(|&p| (p - 2.0 / 3.0).abs() < 1e-9));
             }
         }
-        tally.add(*seat, &game.points);
+        tally.add(0, *seat, &game.points);
     }
     assert_eq!(tally.games(), 6);
     assert_eq!(tally.seat_games(), 9);
@@ -212,24 +212,23 @@ fn the_command_reports_points_and_head_to_head() {
         lines[0].starts_with("Points of nodes:300 vs oneply: "),
         "{shown}"
     );
-    assert!(lines[0].contains(" in 9 seats of 6 games, "), "{shown}");
     assert!(
-        (number_after(lines[0], "games, ") - 2.0).abs() < 1e-9,
+        lines[0].contains(" of the 12.00 shared in 6 games, 9 of the 18 seats nodes:300's ["),
         "{shown}"
     );
     let points = number_after(lines[0], "oneply: ");
     let share = number_after(lines[0], "[");
     // Both are printed rounded (points to 0.005, the share to 0.05 points of percent).
-    assert!((share - 100.0 * points / 18.0).abs() < 0.1, "{shown}");
-    assert!(lines[0].ends_with("par 33.3%]"), "{shown}");
+    assert!((share - 100.0 * points / 12.0).abs() < 0.1, "{shown}");
+    assert!(lines[0].ends_with("par 50.0%]"), "{shown}");
+    assert!(lines[1].starts_with("Elo difference: "), "{shown}");
     assert!(
-        lines[1].starts_with("Head-to-head of nodes:300 vs oneply: "),
+        lines[2].starts_with("Head-to-head of nodes:300 vs oneply: "),
         "{shown}"
     );
-    assert!(lines[1].ends_with("] 12"), "{shown}");
-    assert!(lines[2].starts_with("Elo difference: "), "{shown}");
+    assert!(lines[2].ends_with("] 12"), "{shown}");
     // The record by seats adds up to the whole, six comparisons each.
-    let all = record_after(lines[1], "oneply: ");
+    let all = record_after(lines[2], "oneply: ");
     let one = record_after(lines[3], "1: ");
     let two = record_after(lines[3], "2: ");
     assert_eq!(one.iter().sum::<u32>(), 6, "{shown}");
@@ -248,11 +247,16 @@ fn the_command_reports_points_and_head_to_head() {
     assert_eq!(lone.code, Some(0), "{shown}");
     let lone_lines: Vec<&str> = lone.stdout.lines().collect();
     assert!(
-        lone_lines[0].contains(" in 3 seats of 3 games, "),
+        lone_lines[0].contains(" in 3 games, 3 of the 9 seats nodes:300's ["),
         "{shown}"
     );
-    assert!(lone_lines[1].ends_with("] 6"), "{shown}");
-    assert_eq!(record_after(lone_lines[1], "oneply: "), one, "{shown}");
+    assert!(lone_lines[0].ends_with("par 33.3%]"), "{shown}");
+    // Over the lone seatings the Elo is the head-to-head score's, in cutechess's form.
+    assert!(lone_lines[1].contains(", LOS: "), "{shown}");
+    assert!(lone_lines[2].ends_with("] 6"), "{shown}");
+    assert_eq!(record_after(lone_lines[2], "oneply: "), one, "{shown}");
+    assert_eq!(record_after(lone_lines[3], "1: "), one, "{shown}");
+    assert!(!lone_lines[3].contains(" 2: "), "{shown}");
 }
 
 #[test]

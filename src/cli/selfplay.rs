@@ -236,15 +236,15 @@ impl MultiVisitor for MultiSelfplay {
                 played.record.moves().len()
             );
             self.args.print_moves(&played.record);
-            (mask, played.points)
+            (game / per_rotation, mask, played.points)
         };
         let results: Vec<_> = match pool {
             Ok(pool) => pool.install(|| (0..games).into_par_iter().map(play).collect()),
             Err(_) => (0..games).map(play).collect(),
         };
         let mut tally = SeatTally::new(players);
-        for (mask, points) in results {
-            tally.add(mask, &points);
+        for (rotation, mask, points) in results {
+            tally.add(rotation, mask, &points);
         }
         tally
     }
@@ -283,22 +283,31 @@ fn run_multi(args: SelfplayArgs, first: PlayerKind, second: PlayerKind) -> Resul
     let (first_name, second_name) = (args.first.clone(), args.second.clone());
     let variant = args.variant.clone();
     let tally = with_multi_variant(&variant, MultiSelfplay { args, seated })?;
-    for line in multi_report(&tally, &first_name, &second_name) {
+    for line in multi_report(&tally, seatings, &first_name, &second_name) {
         println!("{line}");
     }
     Ok(())
 }
 
-/// The final lines of a multi-player self-play: the first player's points and share per seat,
-/// its head-to-head score against the second player's seats (see `SeatTally`) with the Elo it
-/// implies, and the head-to-head score by how many seats the first player had.
-pub fn multi_report(tally: &SeatTally, first: &str, second: &str) -> Vec<String> {
+/// The final lines of a multi-player self-play: the first player's points against its share
+/// of the seats; the Elo difference (over every seating, from its share of the points, par
+/// 50%; over the lone seatings, from its head-to-head score); its head-to-head score against
+/// the second player's seats (see `SeatTally`); and that score by how many seats it had.
+pub fn multi_report(
+    tally: &SeatTally,
+    seatings: Seatings,
+    first: &str,
+    second: &str,
+) -> Vec<String> {
     let games = tally.games();
     let players = tally.players().max(1);
+    let seats = games as usize * players;
+    let shared = tally.points_per_game() * f64::from(games);
     let h2h = tally.head_to_head();
     let by_seats = (1..players)
-        .map(|k| {
-            let s = tally.head_to_head_with_seats(k);
+        .map(|k| (k, tally.head_to_head_with_seats(k)))
+        .filter(|(_, s)| s.games() > 0)
+        .map(|(k, s)| {
             format!(
                 "{k}: {} - {} - {} [{:.1}%]",
                 s.wins,
@@ -309,16 +318,29 @@ pub fn multi_report(tally: &SeatTally, first: &str, second: &str) -> Vec<String>
         })
         .collect::<Vec<_>>()
         .join(", ");
+    let elo = match (seatings, tally.points_score()) {
+        (Seatings::All, Some((_, elo, margin))) => format!(
+            "Elo difference: {:.1} +/- {margin:.1} (from the share of the points in each of {} \
+             rotations)",
+            elo + 0.0,
+            games / Seatings::All.rotation(players).len().max(1) as u32
+        ),
+        (Seatings::All, None) => {
+            "Elo difference: n/a (fewer than two rotations, or all or none of the points)"
+                .to_string()
+        }
+        (Seatings::Lone, _) => h2h.elo_line(),
+    };
     vec![
         format!(
-            "Points of {first} vs {second}: {:.2} in {} seats of {games} games, {:.2} shared \
-             a game [{:.1}% a seat, par {:.1}%]",
+            "Points of {first} vs {second}: {:.2} of the {shared:.2} shared in {games} games, \
+             {} of the {seats} seats {first}'s [{:.1}%, par {:.1}%]",
             tally.points(),
             tally.seat_games(),
-            tally.points_per_game(),
-            100.0 * tally.share_per_seat(),
-            100.0 / players as f64
+            100.0 * tally.points() / shared.max(1e-12),
+            100.0 * f64::from(tally.seat_games()) / seats.max(1) as f64
         ),
+        elo,
         format!(
             "Head-to-head of {first} vs {second}: {} - {} - {} [{:.1}%] {}",
             h2h.wins,
@@ -327,7 +349,6 @@ pub fn multi_report(tally: &SeatTally, first: &str, second: &str) -> Vec<String>
             100.0 * h2h.ratio(),
             h2h.games()
         ),
-        h2h.elo_line(),
         format!("Head-to-head by seats of {first}: {by_seats}"),
     ]
 }

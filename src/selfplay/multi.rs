@@ -9,7 +9,8 @@ use crate::outcome::{EndReason, Outcome};
 use crate::record::GameRecord;
 use crate::search::multi::{result_score, search_multi, Algorithm, MultiSearchable};
 use crate::search::TranspositionTable;
-use crate::stats::Score;
+use crate::stats::{elo_of_samples, Score};
+use std::collections::BTreeMap;
 use std::sync::atomic::AtomicBool;
 
 /// The transposition table of each seat's search, in MiB.
@@ -213,6 +214,8 @@ impl SeatedMatch {
 /// of the 2 per game per seat in trichess), this has the par of 50% and the usual Elo scale.
 #[derive(Clone, Debug, Default)]
 pub struct SeatTally {
+    /// Per rotation (by its index): the first player's points and all the points shared.
+    rotations: BTreeMap<u32, (f64, f64)>,
     games: u32,
     /// All points shared out, over every game.
     total: f64,
@@ -232,11 +235,20 @@ impl SeatTally {
         }
     }
 
-    /// Adds a game where the first player held the seats of `mask`, with each seat's `points`.
-    pub fn add(&mut self, mask: u32, points: &[f64]) {
+    /// Adds a game of rotation `rotation` where the first player held the seats of `mask`,
+    /// with each seat's `points`.
+    pub fn add(&mut self, rotation: u32, mask: u32, points: &[f64]) {
         self.games += 1;
-        self.total += points.iter().sum::<f64>();
+        let total = points.iter().sum::<f64>();
+        self.total += total;
         let first = |s: usize| mask >> s & 1 == 1;
+        let mine: f64 = (0..points.len())
+            .filter(|&s| first(s))
+            .map(|s| points[s])
+            .sum();
+        let slot = self.rotations.entry(rotation).or_default();
+        slot.0 += mine;
+        slot.1 += total;
         let k = (0..points.len()).filter(|&s| first(s)).count();
         let slot = k.clamp(1, self.by_seats.len()) - 1;
         for (_, &p) in points.iter().enumerate().filter(|&(s, _)| first(s)) {
@@ -278,6 +290,20 @@ impl SeatTally {
     /// over the number of players).
     pub fn share_per_seat(&self) -> f64 {
         self.points() / (self.points_per_game() * f64::from(self.first_seats)).max(1e-12)
+    }
+
+    /// The first player's share of all the points, its Elo difference and 95% interval, from
+    /// the share in each rotation (independent samples). Over rotations of every seating each
+    /// player holds half the seats, so the par is 50% and the share reads as a score; None
+    /// with fewer than two rotations or a share of 0 or 1.
+    pub fn points_score(&self) -> Option<(f64, f64, f64)> {
+        let shares: Vec<f64> = self
+            .rotations
+            .values()
+            .filter(|(_, total)| *total > 0.0)
+            .map(|(mine, total)| mine / total)
+            .collect();
+        elo_of_samples(&shares)
     }
 
     /// The first player's comparisons with the second's seats (see the type's comment).
@@ -340,13 +366,13 @@ mod tests {
     fn tally_compares_every_first_seat_with_every_second_seat() {
         let mut t = SeatTally::new(3);
         // First alone in seat b takes 4/3, seat a 2/3, seat c nothing: two wins.
-        t.add(0b010, &[2.0 / 3.0, 4.0 / 3.0, 0.0]);
+        t.add(0, 0b010, &[2.0 / 3.0, 4.0 / 3.0, 0.0]);
         // First alone in seat c, equal split: two draws.
-        t.add(0b100, &[2.0 / 3.0; 3]);
+        t.add(0, 0b100, &[2.0 / 3.0; 3]);
         // First in seats a and b; the second (seat c) mates a alone: both of them lose to c.
-        t.add(0b011, &[0.0, 0.0, 2.0]);
+        t.add(1, 0b011, &[0.0, 0.0, 2.0]);
         // First in seats b and c share a mate of a: two wins.
-        t.add(0b110, &[0.0, 1.0, 1.0]);
+        t.add(1, 0b110, &[0.0, 1.0, 1.0]);
         assert_eq!(t.games(), 4);
         assert_eq!(t.seat_games(), 6);
         assert!((t.points() - 4.0).abs() < 1e-9);
@@ -360,5 +386,11 @@ mod tests {
         assert_eq!(t.head_to_head_with_seats(1), score(2, 0, 2));
         assert_eq!(t.head_to_head_with_seats(2), score(2, 2, 0));
         assert_eq!(t.head_to_head(), score(4, 2, 2));
+        // Rotation 0: 4/3 + 2/3 of 4 points; rotation 1: 0 + 2 of 4. Shares 0.5 and 0.5.
+        let (share, elo, _) = t.points_score().unwrap_or_default();
+        assert!(
+            (share - 0.5).abs() < 1e-9 && elo.abs() < 1e-9,
+            "{share} {elo}"
+        );
     }
 }
