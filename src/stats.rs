@@ -65,6 +65,18 @@ pub struct Score {
 }
 
 impl Score {
+    /// Counts one comparison of points in a game: more than the other's a win, fewer a loss,
+    /// the same a draw.
+    pub fn compare(&mut self, mine: f64, theirs: f64) {
+        if (mine - theirs).abs() < 1e-9 {
+            self.draws += 1;
+        } else if mine > theirs {
+            self.wins += 1;
+        } else {
+            self.losses += 1;
+        }
+    }
+
     pub fn games(&self) -> u32 {
         self.wins + self.losses + self.draws
     }
@@ -159,14 +171,7 @@ impl Table {
                 if i == j {
                     continue;
                 }
-                let s = &mut self.pairwise[i];
-                if (p - q).abs() < 1e-9 {
-                    s.draws += 1;
-                } else if p > q {
-                    s.wins += 1;
-                } else {
-                    s.losses += 1;
-                }
+                self.pairwise[i].compare(*p, *q);
             }
         }
     }

@@ -250,27 +250,41 @@ impl MultiVisitor for MultiSelfplay {
     }
 }
 
+/// The choice a `flag` names (`default` when not given), or an error listing the `names`.
+fn named<T>(
+    flag: &str,
+    given: Option<&str>,
+    default: T,
+    names: &[&str],
+    from_name: impl Fn(&str) -> Option<T>,
+) -> Result<T, CliError> {
+    let Some(name) = given else {
+        return Ok(default);
+    };
+    from_name(name).ok_or_else(|| {
+        CliError(format!(
+            "{flag} '{}': expected {}",
+            crate::errors::quote(name, 30),
+            names.join(" or ")
+        ))
+    })
+}
+
 fn run_multi(args: SelfplayArgs, first: PlayerKind, second: PlayerKind) -> Result<(), CliError> {
-    let algorithm = match &args.tri_search {
-        None => Algorithm::DEFAULT,
-        Some(name) => Algorithm::from_name(name).ok_or_else(|| {
-            CliError(format!(
-                "--tri-search '{}': expected {}",
-                crate::errors::quote(name, 30),
-                Algorithm::ALL.map(Algorithm::name).join(" or ")
-            ))
-        })?,
-    };
-    let seatings = match &args.seatings {
-        None => Seatings::All,
-        Some(name) => Seatings::from_name(name).ok_or_else(|| {
-            CliError(format!(
-                "--seatings '{}': expected {}",
-                crate::errors::quote(name, 30),
-                Seatings::NAMES.join(" or ")
-            ))
-        })?,
-    };
+    let algorithm = named(
+        "--tri-search",
+        args.tri_search.as_deref(),
+        Algorithm::DEFAULT,
+        &Algorithm::ALL.map(Algorithm::name),
+        Algorithm::from_name,
+    )?;
+    let seatings = named(
+        "--seatings",
+        args.seatings.as_deref(),
+        Seatings::All,
+        &Seatings::NAMES,
+        Seatings::from_name,
+    )?;
     let seated = SeatedMatch {
         first,
         second,

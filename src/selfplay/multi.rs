@@ -242,27 +242,16 @@ impl SeatTally {
         let total = points.iter().sum::<f64>();
         self.total += total;
         let first = |s: usize| mask >> s & 1 == 1;
-        let mine: f64 = (0..points.len())
-            .filter(|&s| first(s))
-            .map(|s| points[s])
-            .sum();
-        let slot = self.rotations.entry(rotation).or_default();
-        slot.0 += mine;
-        slot.1 += total;
-        let k = (0..points.len()).filter(|&s| first(s)).count();
-        let slot = k.clamp(1, self.by_seats.len()) - 1;
-        for (_, &p) in points.iter().enumerate().filter(|&(s, _)| first(s)) {
-            self.first_points += p;
+        let (mine, theirs): (Vec<usize>, Vec<usize>) = (0..points.len()).partition(|&s| first(s));
+        let entry = self.rotations.entry(rotation).or_default();
+        entry.0 += mine.iter().map(|&s| points[s]).sum::<f64>();
+        entry.1 += total;
+        let slot = mine.len().clamp(1, self.by_seats.len()) - 1;
+        for &s in &mine {
+            self.first_points += points[s];
             self.first_seats += 1;
-            for (_, &q) in points.iter().enumerate().filter(|&(t, _)| !first(t)) {
-                let score = &mut self.by_seats[slot];
-                if (p - q).abs() < 1e-9 {
-                    score.draws += 1;
-                } else if p > q {
-                    score.wins += 1;
-                } else {
-                    score.losses += 1;
-                }
+            for &t in &theirs {
+                self.by_seats[slot].compare(points[s], points[t]);
             }
         }
     }
