@@ -1,6 +1,6 @@
 //! What the search needs of doublemove. There is no check here, and no null move: a pass of a
-//! whole turn at a turn's start was measured and made the search no cheaper (a side's two
-//! sub-moves in a row leave few nodes where it applies; docs/variants/doublemove.md). A king
+//! whole turn at a turn's start was measured: it applied at few nodes and made the search no
+//! cheaper (docs/variants/doublemove.md). A king
 //! capture wins at once, so it is ordered before every other capture.
 
 use super::Doublemove;
