@@ -12,7 +12,7 @@
 use crate::game::Game;
 use crate::protocol::{serve, Output};
 use crate::registry::{with_variant, VariantVisitor, VARIANT_NAMES};
-use crate::search::ceiling::{set_ceiling, Ceiling};
+use crate::search::fuzz_caps::{set_caps, Caps};
 use std::collections::HashSet;
 use std::io::Cursor;
 use std::sync::Once;
@@ -307,9 +307,9 @@ pub fn check_token<G: Game>(pos: &G, token: &str) {
 // Protocol
 // ---------------------------------------------------------------------------------------------
 
-/// The cost ceilings under which protocol inputs run: enough for a few iterations of every
+/// The cost caps under which protocol inputs run: enough for a few iterations of every
 /// search, so the search's reporting and answer paths run, yet milliseconds per `go`.
-pub const PROTOCOL_CEILING: Ceiling = Ceiling {
+pub const PROTOCOL_CAPS: Caps = Caps {
     nodes: 3000,
     hash_mib: 1,
     threads: 2,
@@ -326,15 +326,15 @@ pub const MAX_OUTPUT_LINE: usize = 2000;
 ///
 /// The script is run as it is, except that every line mentioning `perft` has its numbers
 /// lowered to [`MAX_PERFT_DEPTH`] (a perft has no stop command; depth 20 is a legal request
-/// that runs for hours), and the process runs under [`PROTOCOL_CEILING`] (search::ceiling), so
+/// that runs for hours), and the process runs under [`PROTOCOL_CAPS`] (search::fuzz_caps), so
 /// that `go infinite`, `go depth 127`, long clocks, huge hash tables and many threads, which are
 /// all legitimate, cost milliseconds. Checks:
 /// - `serve` returns, without a panic on any thread;
 /// - every output line is shorter than [`MAX_OUTPUT_LINE`] and has no control character;
 /// - under UCI, every `isready` gets its `readyok`, and no `go` gets two `bestmove`s.
 pub fn protocol(data: &[u8]) -> String {
-    static CEILING: Once = Once::new();
-    CEILING.call_once(|| set_ceiling(PROTOCOL_CEILING));
+    static CAPS: Once = Once::new();
+    CAPS.call_once(|| set_caps(PROTOCOL_CAPS));
     let script = bound_script(data);
     let (out, captured) = Output::capture();
     serve(&mut Cursor::new(&script), out);
@@ -375,7 +375,7 @@ pub fn bound_script(data: &[u8]) -> Vec<u8> {
 }
 
 /// The protocol target's checks of what `serve` wrote for `script` (see [`protocol`]); public
-/// so that tests running `serve` without the ceiling can apply them too.
+/// so that tests running `serve` without the caps can apply them too.
 pub fn check_protocol_output(script: &[u8], output: &str) {
     for line in output.lines() {
         assert!(

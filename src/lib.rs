@@ -5,6 +5,7 @@ pub mod cli;
 pub mod core;
 pub mod diagram;
 pub mod errors;
+#[cfg(feature = "fuzzing")]
 pub mod fuzzing;
 pub mod game;
 pub mod gui;

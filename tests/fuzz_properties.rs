@@ -5,7 +5,7 @@
 //! failure replays; a case that fails is printed as bytes to paste into
 //! tests/fuzz_regressions.rs.
 //!
-//! The protocol cases run under fuzzing::PROTOCOL_CEILING (a process-wide search ceiling), which
+//! The protocol cases run under fuzzing::PROTOCOL_CAPS (a process-wide search cap), which
 //! is why they live in a test binary of their own. About 3 s in all on the CI machine.
 
 mod common;

@@ -3,9 +3,9 @@
 //! what was wrong, with the input bytes as a literal.
 //!
 //! Protocol inputs run here through `serve` as a GUI would, without the protocol target's
-//! search ceiling, each on a watchdog thread so that a regression fails instead of hanging the
+//! search cap, each on a watchdog thread so that a regression fails instead of hanging the
 //! test run, and then get the target's output checks. Nothing in this binary may call
-//! `fuzzing::protocol`: it would set the ceiling for every test in the process.
+//! `fuzzing::protocol`: it would set the caps for every test in the process.
 
 use kaleido::fuzzing;
 use kaleido::protocol::{serve, Output};
@@ -57,7 +57,7 @@ fn protocol(script: &'static [u8]) -> String {
     out
 }
 
-/// Runs `script` through the protocol as a GUI would (no search ceiling) and returns the
+/// Runs `script` through the protocol as a GUI would (no search cap) and returns the
 /// output, or fails if the engine has not finished within `limit`.
 fn serve_within(script: &'static [u8], limit: Duration) -> String {
     let (done, finished) = mpsc::channel();
@@ -91,7 +91,7 @@ fn bare_go_is_stopped_at_end_of_input_and_by_position() {
 /// `ponderhit` stopped the ponder search and let it send its `bestmove`, then searched again
 /// and sent a second one: two answers to one `go`, the first of them for the opponent's side of
 /// the ponder line. The GUI took it as the engine's move. Found by the protocol target's
-/// "no go gets two bestmoves" check, checked here without the ceiling.
+/// "no go gets two bestmoves" check, checked here without the caps.
 #[test]
 fn ponderhit_answers_once() {
     let out = protocol(

@@ -1,9 +1,9 @@
 //! The search: finds mates and wins in every two-player variant, honours its limits, and is
 //! deterministic on one thread.
 
-use kaleido::game::Game;
+use kaleido::game::{Game, Searchable};
 use kaleido::search::score::{MATE, MATE_BOUND};
-use kaleido::search::{search, Limits, SearchResult, Searchable, TranspositionTable};
+use kaleido::search::{search, Limits, SearchResult, TranspositionTable};
 use kaleido::variants::chess::Chess;
 use kaleido::variants::cylinder::Cylinder;
 use kaleido::variants::doublemove::Doublemove;

@@ -1,8 +1,9 @@
 //! In-process games: they finish by the variant's rules in every searchable variant, their
 //! records replay, and the search beats a one-ply player.
 
+use kaleido::game::Searchable;
 use kaleido::record::GameRecord;
-use kaleido::search::{Limits, Searchable};
+use kaleido::search::Limits;
 use kaleido::selfplay::{play_game, GameScore, PlayerKind};
 use kaleido::variants::chess::Chess;
 use kaleido::variants::cylinder::Cylinder;

@@ -8,10 +8,8 @@ use kaleido::game::Game;
 use kaleido::record::GameRecord;
 use kaleido::search::multi::Algorithm;
 use kaleido::search::{Limits, TranspositionTable};
-use kaleido::selfplay::multi::{
-    choose, MultiGame, SeatTally, SeatedMatch, Seatings, SEAT_TABLE_MIB,
-};
-use kaleido::selfplay::PlayerKind;
+use kaleido::selfplay::seats::{SeatTally, SeatedMatch, Seatings};
+use kaleido::selfplay::{choose, PlayedGame, PlayerKind, SEAT_TABLE_MIB};
 use kaleido::variants::trichess::Trichess;
 
 const OPENING_PLIES: usize = 3;
@@ -35,7 +33,7 @@ fn seated_match(seed: u64, seatings: Seatings) -> SeatedMatch {
     }
 }
 
-fn rotation(m: &SeatedMatch) -> Vec<(u32, MultiGame<Trichess>)> {
+fn rotation(m: &SeatedMatch) -> Vec<(u32, PlayedGame<Trichess>)> {
     (0..m.rotation_len(3))
         .map(|g| m.play::<Trichess>(g))
         .collect()

@@ -3,7 +3,7 @@
 //! `info string error:` and leave the engine usable.
 
 use kaleido::game::Game;
-use kaleido::registry::SEARCHABLE_NAMES;
+use kaleido::registry::VARIANT_NAMES;
 use kaleido::variants::chess::Chess;
 use kaleido::variants::doublemove::Doublemove;
 use std::io::Write;
@@ -62,14 +62,14 @@ fn bestmoves(lines: &[String]) -> Vec<String> {
 }
 
 #[test]
-fn handshake_lists_every_searchable_variant() {
+fn handshake_lists_every_variant() {
     let out = converse("uci\nisready\nquit\n");
     assert!(out[0].starts_with("id name kaleido"));
     let combo = out
         .iter()
         .find(|l| l.starts_with("option name UCI_Variant"))
         .unwrap();
-    for v in SEARCHABLE_NAMES {
+    for v in VARIANT_NAMES {
         assert!(combo.contains(&format!("var {v}")), "{combo}");
     }
     for option in ["Hash", "Threads", "Move Overhead", "Ponder"] {
@@ -132,7 +132,7 @@ fn doublemove_answers_a_whole_turn() {
 
 #[test]
 fn every_variant_answers_with_a_legal_move() {
-    for v in SEARCHABLE_NAMES {
+    for v in VARIANT_NAMES {
         let out = converse(&format!(
             "uci\nsetoption name UCI_Variant value {v}\nposition startpos\ngo depth 2\n"
         ));

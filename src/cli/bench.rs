@@ -1,14 +1,11 @@
-//! `kaleido bench`: fixed-depth searches over fixed positions of every variant, the
-//! two-player ones through the two-player search and the others (trichess) through the
-//! multi-player search. On one thread the node count is a signature that changes only when
+//! `kaleido bench`: fixed-depth searches over fixed positions of every variant. On one thread the node count is a signature that changes only when
 //! search behaviour changes; the last line, `N nodes M nps`, is the form OpenBench's client
 //! reads.
 
 use super::CliError;
-use crate::game::Game;
-use crate::registry::{with_multi_variant, with_searchable_variant, MultiVisitor, SearchVisitor};
-use crate::search::multi::{search_multi, Algorithm, MultiSearchable};
-use crate::search::{search, Limits, Searchable, TranspositionTable};
+use crate::game::{Game, Variant};
+use crate::registry::{with_variant, VariantVisitor};
+use crate::search::{self, Context, Limits, TranspositionTable};
 use clap::Args;
 use std::sync::atomic::AtomicBool;
 use std::time::{Duration, Instant};
@@ -26,7 +23,8 @@ pub struct BenchArgs {
     pub hash: usize,
 }
 
-/// (variant, FEN): openings, middlegames and endings of each variant.
+/// (variant, FEN): openings, middlegames and endings of each variant (for trichess, the
+/// opening and a middlegame).
 const POSITIONS: &[(&str, &str)] = &[
     (
         "chess",
@@ -69,10 +67,6 @@ const POSITIONS: &[(&str, &str)] = &[
         "gigachess",
         "wzjxflhamcxjzw/dernbiqkibnred/ppppoooooopppp/4pppppp4/14/14/14/14/14/14/4PPPPPP4/PPPPOOOOOOPPPP/DERNBIQKIBNRED/WZJXFLHAMCXJZW w - - 0 1",
     ),
-];
-
-/// (variant, FEN) of the variants of more than two players: the opening and a middlegame.
-const MULTI_POSITIONS: &[(&str, &str)] = &[
     (
         "trichess",
         "bRbP4cPcR/bBbP5cPcB/bNbP6cPcN/bKbP7cPcQ/bQbB8cBcK/bNbP9cPcN/bBbP10cPcB/bRbP11cPcR/bP12cP/13/12/11/10/aPaPaPaPaBaPaPaPaP/aRaBaNaKaQaNaBaR a aKQbKQcKQ 0 1",
@@ -101,51 +95,28 @@ struct BenchPosition<'a> {
     tt: &'a TranspositionTable,
 }
 
-impl SearchVisitor for BenchPosition<'_> {
+impl VariantVisitor for BenchPosition<'_> {
     type Output = Result<(u64, String), CliError>;
 
-    fn visit<G: Searchable>(self) -> Self::Output {
+    fn visit<G: Variant>(self) -> Self::Output {
         let pos = G::from_fen(self.fen)?;
         self.tt.clear();
+        let depth = if G::PLAYERS > 2 {
+            multi_depth(self.args.depth)
+        } else {
+            self.args.depth
+        };
         let limits = Limits {
-            depth: Some(self.args.depth),
+            depth: Some(depth),
             ..Limits::default()
         };
         let stop = AtomicBool::new(false);
-        let result = search(
-            &pos,
-            &[],
-            &limits,
-            self.tt,
-            self.args.threads,
-            &stop,
-            |_| {},
-        );
-        Ok(outcome(&pos, result.nodes, result.best))
-    }
-}
-
-impl MultiVisitor for BenchPosition<'_> {
-    type Output = Result<(u64, String), CliError>;
-
-    fn visit<G: MultiSearchable>(self) -> Self::Output {
-        let pos = G::from_fen(self.fen)?;
-        self.tt.clear();
-        let limits = Limits {
-            depth: Some(multi_depth(self.args.depth)),
-            ..Limits::default()
+        let ctx = Context {
+            threads: self.args.threads,
+            ..Context::new(self.tt, &stop)
         };
-        let stop = AtomicBool::new(false);
-        let result = search_multi(
-            &pos,
-            &[],
-            &limits,
-            Algorithm::DEFAULT,
-            self.tt,
-            &stop,
-            |_| {},
-        );
-        Ok(outcome(&pos, result.nodes, result.best))
+        let thought = search::think(&pos, &[], &limits, &[], ctx, |_| {});
+        Ok(outcome(&pos, thought.nodes, thought.best()))
     }
 }
 
@@ -159,22 +130,14 @@ pub fn run(args: BenchArgs) -> Result<(), CliError> {
     let tt = TranspositionTable::new(args.hash.clamp(1, 65536));
     let start = Instant::now();
     let mut total = 0u64;
-    let count = POSITIONS.len() + MULTI_POSITIONS.len();
-    let all = POSITIONS
-        .iter()
-        .map(|p| (p, false))
-        .chain(MULTI_POSITIONS.iter().map(|p| (p, true)));
-    for (i, (&(variant, fen), multi)) in all.enumerate() {
+    let count = POSITIONS.len();
+    for (i, &(variant, fen)) in POSITIONS.iter().enumerate() {
         let position = BenchPosition {
             fen,
             args: &args,
             tt: &tt,
         };
-        let (nodes, best) = if multi {
-            with_multi_variant(variant, position)??
-        } else {
-            with_searchable_variant(variant, position)??
-        };
+        let (nodes, best) = with_variant(variant, position)??;
         eprintln!(
             "position {:>2}/{count} {variant:<10} nodes {nodes:>10} bestmove {best}",
             i + 1,

@@ -9,9 +9,10 @@
 
 use super::CliError;
 use crate::arbiter::openings::random;
+use crate::game::Variant;
 use crate::record::GameRecord;
-use crate::registry::{with_searchable_variant, SearchVisitor};
-use crate::search::{search, Limits, Searchable, TranspositionTable};
+use crate::registry::{with_variant, VariantVisitor};
+use crate::search::{self, Context, Limits, TranspositionTable};
 use clap::Args;
 use std::sync::atomic::AtomicBool;
 
@@ -42,10 +43,10 @@ const TRIES_PER_OPENING: usize = 50;
 
 struct Openings(OpeningsArgs);
 
-impl SearchVisitor for Openings {
+impl VariantVisitor for Openings {
     type Output = Result<(Vec<String>, usize), CliError>;
 
-    fn visit<G: Searchable>(self) -> Self::Output {
+    fn visit<G: Variant>(self) -> Self::Output {
         let args = self.0;
         let tt = TranspositionTable::new(16);
         let limits = Limits {
@@ -66,7 +67,8 @@ impl SearchVisitor for Openings {
             tt.clear();
             let stop = AtomicBool::new(false);
             let history = record.hashes_before_current();
-            let result = search(record.current(), &history, &limits, &tt, 1, &stop, |_| {});
+            let ctx = Context::new(&tt, &stop);
+            let result = search::think(record.current(), &history, &limits, &[], ctx, |_| {});
             if result.score.abs() <= args.max_score {
                 kept.push(format!("startpos moves {}", opening.moves.join(" ")));
             }
@@ -87,7 +89,7 @@ pub fn run(args: OpeningsArgs) -> Result<(), CliError> {
     );
     let variant = args.variant.clone();
     let wanted = args.count;
-    let (kept, tried) = with_searchable_variant(&variant, Openings(args))??;
+    let (kept, tried) = with_variant(&variant, Openings(args))??;
     println!("{header}");
     println!("# {} kept of {tried} random openings", kept.len());
     for line in &kept {
@@ -140,7 +142,8 @@ mod tests {
             };
             let stop = AtomicBool::new(false);
             let history = record.hashes_before_current();
-            let score = search(record.current(), &history, &limits, &tt, 1, &stop, |_| {}).score;
+            let ctx = Context::new(&tt, &stop);
+            let score = search::think(record.current(), &history, &limits, &[], ctx, |_| {}).score;
             assert!(score.abs() <= args.max_score, "{score}");
         }
     }

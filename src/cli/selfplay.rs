@@ -2,15 +2,14 @@
 //! measurements (docs/strength.md). Output lines follow cutechess-cli's. In a variant of more
 //! than two players (trichess) the two players share the seats in every seating in turn, or
 //! with `--seatings lone` the first takes one seat and the second all the others
-//! (selfplay/multi.rs).
+//! (selfplay/seats.rs).
 
 use super::CliError;
-use crate::registry::{
-    with_multi_variant, with_searchable_variant, MultiVisitor, SearchVisitor, MULTI_NAMES,
-};
-use crate::search::multi::{Algorithm, MultiSearchable};
-use crate::search::{Limits, Searchable};
-use crate::selfplay::multi::{seat_names, SeatTally, SeatedMatch, Seatings};
+use crate::game::Variant;
+use crate::registry::{with_variant, VariantVisitor};
+use crate::search::multi::Algorithm;
+use crate::search::Limits;
+use crate::selfplay::seats::{seat_names, SeatTally, SeatedMatch, Seatings};
 use crate::selfplay::{play_game, PlayerKind, Tally};
 use clap::Args;
 use rayon::prelude::*;
@@ -106,10 +105,45 @@ struct Selfplay {
     second: PlayerKind,
 }
 
-impl SearchVisitor for Selfplay {
-    type Output = Tally;
+impl VariantVisitor for Selfplay {
+    /// The report's lines.
+    type Output = Result<Vec<String>, CliError>;
 
-    fn visit<G: Searchable>(self) -> Tally {
+    fn visit<G: Variant>(self) -> Self::Output {
+        if G::PLAYERS > 2 {
+            return run_multi::<G>(self.args, self.first, self.second);
+        }
+        for (flag, given) in [
+            ("--tri-search", self.args.tri_search.is_some()),
+            ("--seatings", self.args.seatings.is_some()),
+        ] {
+            if given {
+                return Err(CliError(format!(
+                    "{flag} applies to games of more than two players, not to {}",
+                    G::NAME
+                )));
+            }
+        }
+        let tally = self.two_players::<G>();
+        let (elo, margin) = tally.elo();
+        Ok(vec![
+            format!(
+                "Score of {} vs {}: {} - {} - {} [{:.3}] {}",
+                self.args.first,
+                self.args.second,
+                tally.wins,
+                tally.losses,
+                tally.draws,
+                tally.score(),
+                tally.games()
+            ),
+            format!("Elo difference: {elo:.1} +/- {margin:.1}"),
+        ])
+    }
+}
+
+impl Selfplay {
+    fn two_players<G: Variant>(&self) -> Tally {
         let pairs = self.args.games.div_ceil(2);
         let pool = rayon::ThreadPoolBuilder::new()
             .num_threads(self.args.concurrency.clamp(1, 64))
@@ -157,43 +191,18 @@ pub fn run(args: SelfplayArgs) -> Result<(), CliError> {
     if args.games == 0 {
         return Err(CliError("--games must be at least 1".into()));
     }
-    if MULTI_NAMES.contains(&args.variant.as_str()) {
-        return run_multi(args, first, second);
-    }
-    for (flag, given) in [
-        ("--tri-search", args.tri_search.is_some()),
-        ("--seatings", args.seatings.is_some()),
-    ] {
-        if given {
-            return Err(CliError(format!(
-                "{flag} applies to games of three players ({}), not to {}",
-                MULTI_NAMES.join(", "),
-                crate::errors::quote(&args.variant, 40)
-            )));
-        }
-    }
-    let names = (args.first.clone(), args.second.clone());
     let variant = args.variant.clone();
-    let tally = with_searchable_variant(
+    let lines = with_variant(
         &variant,
         Selfplay {
             args,
             first,
             second,
         },
-    )?;
-    let (elo, margin) = tally.elo();
-    println!(
-        "Score of {} vs {}: {} - {} - {} [{:.3}] {}",
-        names.0,
-        names.1,
-        tally.wins,
-        tally.losses,
-        tally.draws,
-        tally.score(),
-        tally.games()
-    );
-    println!("Elo difference: {elo:.1} +/- {margin:.1}");
+    )??;
+    for line in lines {
+        println!("{line}");
+    }
     Ok(())
 }
 
@@ -204,10 +213,8 @@ struct MultiSelfplay {
     seated: SeatedMatch,
 }
 
-impl MultiVisitor for MultiSelfplay {
-    type Output = SeatTally;
-
-    fn visit<G: MultiSearchable>(self) -> SeatTally {
+impl MultiSelfplay {
+    fn play<G: Variant>(self) -> SeatTally {
         let players = G::PLAYERS.max(1);
         let per_rotation = self.seated.rotation_len(players).max(1);
         let games = self.args.games.div_ceil(per_rotation) * per_rotation;
@@ -270,7 +277,11 @@ fn named<T>(
     })
 }
 
-fn run_multi(args: SelfplayArgs, first: PlayerKind, second: PlayerKind) -> Result<(), CliError> {
+fn run_multi<G: Variant>(
+    args: SelfplayArgs,
+    first: PlayerKind,
+    second: PlayerKind,
+) -> Result<Vec<String>, CliError> {
     let algorithm = named(
         "--tri-search",
         args.tri_search.as_deref(),
@@ -295,12 +306,8 @@ fn run_multi(args: SelfplayArgs, first: PlayerKind, second: PlayerKind) -> Resul
         max_plies: args.max_plies,
     };
     let (first_name, second_name) = (args.first.clone(), args.second.clone());
-    let variant = args.variant.clone();
-    let tally = with_multi_variant(&variant, MultiSelfplay { args, seated })?;
-    for line in multi_report(&tally, seatings, &first_name, &second_name) {
-        println!("{line}");
-    }
-    Ok(())
+    let tally = MultiSelfplay { args, seated }.play::<G>();
+    Ok(multi_report(&tally, seatings, &first_name, &second_name))
 }
 
 /// The final lines of a multi-player self-play: the first player's points against its share

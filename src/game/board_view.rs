@@ -1,13 +1,10 @@
-//! What the web board needs of a variant beyond its rules: the shape of the board, the men on
-//! it, how a person picks each move (its gestures), and which search plays it. Each variant
-//! implements `GuiVariant` in its own folder (src/variants/<v>/gui.rs); the server and the page
-//! are written once against it.
+//! What a board drawing needs of a variant beyond its rules: the shape of the board, the men on
+//! it, and how a person picks each move (its gestures). Plain data, so that the variants can
+//! state it in their own folder (src/variants/<v>/board_view.rs) without knowing the web board
+//! that draws it.
 
-use crate::game::Game;
-use crate::record::GameRecord;
-use crate::search::Limits;
+use super::Game;
 use serde::Serialize;
-use std::sync::atomic::AtomicBool;
 
 /// One cell of the board, with its centre in board units (a square cell is 1 wide; y grows
 /// downward, as on screen) and its shade (0, 1, or 2 for the three colours of a hexagon).
@@ -93,23 +90,7 @@ pub enum Gesture {
     Choice { label: String },
 }
 
-/// What kaleido found for the side to move.
-#[derive(Clone, Debug)]
-pub struct Thought<M> {
-    /// The plies of the turn to play (two for a doublemove turn), empty when there is none.
-    pub plies: Vec<M>,
-    /// From the mover's point of view: `+0.35`, `-1.20`, `#3`, `-#2`.
-    pub score: String,
-    pub depth: i32,
-    pub nodes: u64,
-    /// The principal variation from the current position, the turn's plies first.
-    pub pv: Vec<M>,
-    /// Where a search weighs every player (more than two), each one's evaluation in seat
-    /// order, as `score` writes it; empty otherwise.
-    pub player_scores: Vec<String>,
-}
-
-pub trait GuiVariant: Game {
+pub trait BoardView: Game {
     /// The seats in player order.
     const SEATS: &'static [Seat];
 
@@ -126,9 +107,6 @@ pub trait GuiVariant: Game {
 
     /// How a person picks `mv` (a legal move of this position).
     fn gestures(&self, mv: Self::Move) -> Vec<Gesture>;
-
-    /// kaleido's turn in the game's current position within `limits`, until `stop` is set.
-    fn think(record: &GameRecord<Self>, limits: &Limits, stop: &AtomicBool) -> Thought<Self::Move>;
 }
 
 /// The chess symbol for a FIDE role letter (either case), drawn in the seat's colour; None for

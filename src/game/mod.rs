@@ -1,11 +1,30 @@
-//! The one interface every variant implements. Search, protocols, perft and the match runner
-//! are written once against it and monomorphised per variant (see docs/architecture.md).
+//! The game layer: the interfaces every variant implements, and the plain data a front end needs
+//! of a variant. `Game` is the rules; `Searchable` what a search needs beyond them (evaluation,
+//! tactical values, passes); `BoardView` how the web board draws it; `XboardFacts` how XBoard is
+//! told about it. Search, protocols, perft and the match runner are written once against these
+//! and monomorphised per variant (see docs/architecture.md).
 
 use crate::core::Player;
 use crate::errors::{FenError, MoveError};
 use crate::outcome::Outcome;
-use crate::protocol::xboard::XboardFacts;
 use std::fmt::Debug;
+
+mod board_view;
+mod searchable;
+mod xboard;
+
+pub use board_view::{
+    fide_glyph, rectangle, BoardShape, BoardView, CellView, Gesture, Label, ManView, Seat, BLACK,
+    WHITE,
+};
+pub use searchable::Searchable;
+pub use xboard::{Display, Setup, XboardFacts};
+
+/// Everything a front end needs of a variant: its rules, what a search needs of it, and how
+/// its board is drawn. Every variant of the registry is one.
+pub trait Variant: Searchable + BoardView {}
+
+impl<G: Searchable + BoardView> Variant for G {}
 use std::hash::Hash;
 
 pub trait Game: Clone + Send + Sync + 'static {

@@ -1,11 +1,27 @@
-//! What the search needs of a variant beyond its rules. Kept apart from `Game` while not every
-//! variant has an evaluation yet; it will fold into `Game` once all do.
+//! What a search needs to know of a variant beyond its rules: how good a position is, which
+//! moves are tactical, and which positions a search may reach by passing. Each variant states
+//! it in its own folder (`search.rs`); the search layer reads it and never names a variant.
+//! One trait for any number of players: the two-player search reads `evaluate` and
+//! `null_move`, the search for more than two reads `evaluate_for` and `pass`.
 
-use crate::game::Game;
+use super::Game;
+use crate::core::Player;
 
 pub trait Searchable: Game {
     /// Static evaluation in centipawns, from the side to move's point of view.
     fn evaluate(&self) -> i32;
+
+    /// Static evaluation in centipawns for `player` (higher is better for that player). For two
+    /// players it is `evaluate` with the sign of whose view it is; variants of more players
+    /// weigh each player against its opponents themselves.
+    fn evaluate_for(&self, player: Player) -> i32 {
+        let score = self.evaluate();
+        if player == self.side_to_move() {
+            score
+        } else {
+            -score
+        }
+    }
 
     /// Whether the side to move is in check (false in variants without check). Drives the check
     /// extension and keeps stand-pat out of positions where it would be a lie.
@@ -40,13 +56,27 @@ pub trait Searchable: Game {
         false
     }
 
-    /// The position after passing, where passing is a sound pruning assumption for this variant
-    /// (None in variants with zugzwang-like turn structures, or when in check).
-    fn null_move(&self) -> Option<Self>;
+    /// The position after passing, where passing is a sound pruning assumption for this
+    /// two-player variant (null-move pruning); None in variants with zugzwang-like turn
+    /// structures, when in check, and in games of more players.
+    fn null_move(&self) -> Option<Self> {
+        None
+    }
+
+    /// For games of more than two players: the position with the turn handed to the next
+    /// player without a move (Best-Reply Search's passes); None where the position cannot
+    /// pass: a finished game, or a player to move without a legal move (its mate or stalemate
+    /// ends the game there).
+    fn pass(&self) -> Option<Self> {
+        None
+    }
 
     /// A draw that the rules impose whatever is played next (the move-count rule, dead material).
-    fn draw_by_rule(&self) -> bool;
+    fn draw_by_rule(&self) -> bool {
+        false
+    }
 
-    /// The move packed into 32 bits, for the transposition table.
+    /// The move packed into the transposition table's 32-bit move word. Games of more than two
+    /// players keep Best-Reply Search's pass count in its top 4 bits, so theirs must fit in 28.
     fn move_bits(mv: Self::Move) -> u32;
 }

@@ -12,8 +12,8 @@
 
 use super::engine::LEVELS;
 use super::table::{SeatKind, Table};
-use super::view::GuiVariant;
-use crate::registry::{with_gui_variant, GuiVisitor, VARIANT_NAMES};
+use crate::game::Variant;
+use crate::registry::{with_variant, VariantVisitor, VARIANT_NAMES};
 use serde::Deserialize;
 use serde_json::{json, Value};
 use std::collections::BTreeMap;
@@ -135,9 +135,9 @@ struct MakeTable<'a> {
     seats: &'a [SeatKind],
 }
 
-impl GuiVisitor for MakeTable<'_> {
+impl VariantVisitor for MakeTable<'_> {
     type Output = Result<Box<dyn Table>, String>;
-    fn visit<G: GuiVariant>(self) -> Self::Output {
+    fn visit<G: Variant>(self) -> Self::Output {
         if self.seats.len() > G::PLAYERS {
             return Err(format!(
                 "{} has {} seats, not {}",
@@ -153,9 +153,9 @@ impl GuiVisitor for MakeTable<'_> {
 
 struct Describe;
 
-impl GuiVisitor for Describe {
+impl VariantVisitor for Describe {
     type Output = Value;
-    fn visit<G: GuiVariant>(self) -> Value {
+    fn visit<G: Variant>(self) -> Value {
         json!({
             "name": G::NAME,
             "players": G::PLAYERS,
@@ -232,7 +232,7 @@ impl Lobby {
     fn variants(&self) -> Reply {
         let list: Vec<Value> = VARIANT_NAMES
             .iter()
-            .filter_map(|name| with_gui_variant(name, Describe).ok())
+            .filter_map(|name| with_variant(name, Describe).ok())
             .collect();
         Reply::json(200, &json!({ "variants": list, "levels": LEVELS }))
     }
@@ -257,7 +257,7 @@ impl Lobby {
             .as_deref()
             .map(str::trim)
             .filter(|f| !f.is_empty());
-        let made = with_gui_variant(&request.variant, MakeTable { fen, seats: &seats });
+        let made = with_variant(&request.variant, MakeTable { fen, seats: &seats });
         let table = match made {
             Err(unknown) => return Reply::error(400, unknown.to_string()),
             Ok(Err(message)) => return Reply::error(400, message),

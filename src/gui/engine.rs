@@ -1,12 +1,10 @@
-//! kaleido as a player on the web board: strength levels as search budgets, and the two ways
-//! a variant can search (two players with alpha-beta, more with the multi-player search). A
-//! variant's `GuiVariant::think` calls the one that fits it.
+//! kaleido as a player on the web board: strength levels as search budgets, and a turn
+//! searched within one.
 
-use super::view::Thought;
+use crate::game::Searchable;
 use crate::record::GameRecord;
-use crate::search::multi::{search_multi, Algorithm, MultiSearchable};
 use crate::search::score::{MATE, MATE_BOUND};
-use crate::search::{search, Limits, Searchable, TranspositionTable};
+use crate::search::{self, Context, Limits, Thought, TranspositionTable};
 use std::sync::atomic::AtomicBool;
 use std::time::Duration;
 
@@ -45,88 +43,23 @@ pub fn score_text(score: i32) -> String {
 /// The transposition table of one search: small, since a page's searches are short.
 const TABLE_MIB: usize = 16;
 
-/// A two-player variant's turn: the principal-variation search, then, where the same side moves
-/// again (doublemove's second sub-move), the rest of the turn from the principal variation or,
-/// when it stops short, a short search of its own.
-pub fn two_player<G: Searchable>(
+/// kaleido's turn in the game's current position within `limits`, until `stop` is set: the
+/// search written for any number of players, on a fresh table and one thread.
+pub fn think<G: Searchable>(
     record: &GameRecord<G>,
     limits: &Limits,
     stop: &AtomicBool,
 ) -> Thought<G::Move> {
-    let pos = record.current();
     let history = record.hashes_before_current();
     let tt = TranspositionTable::new(TABLE_MIB);
-    let result = search(pos, &history, limits, &tt, 1, stop, |_| {});
-    let mut thought = Thought {
-        plies: Vec::new(),
-        score: score_text(result.score),
-        depth: result.depth,
-        nodes: result.nodes,
-        pv: result.pv.clone(),
-        player_scores: Vec::new(),
-    };
-    let Some(best) = result.best else {
-        return thought;
-    };
-    if thought.pv.first() != Some(&best) {
-        thought.pv = vec![best];
-    }
-    thought.plies.push(best);
-    let mut after = pos.clone();
-    after.play(best);
-    // A turn of several plies: keep the mover's plies, at most a few.
-    while after.side_to_move() == pos.side_to_move()
-        && after.rule_outcome().is_none()
-        && thought.plies.len() < 4
-    {
-        let next = match thought.pv.get(thought.plies.len()) {
-            Some(&mv) => mv,
-            None => {
-                let quick = Limits {
-                    depth: Some(2),
-                    ..Limits::default()
-                };
-                let no_stop = AtomicBool::new(false);
-                match search(&after, &history, &quick, &tt, 1, &no_stop, |_| {}).best {
-                    Some(mv) => {
-                        thought.pv.truncate(thought.plies.len());
-                        thought.pv.push(mv);
-                        mv
-                    }
-                    None => break,
-                }
-            }
-        };
-        thought.plies.push(next);
-        after.play(next);
-    }
-    thought
-}
-
-/// A variant of more than two players: the three-player search's default algorithm (Best-Reply
-/// Search, which looks deepest at the mover's own plans); its principal variation as far as it
-/// is playable, and every player's evaluation at the end of it.
-pub fn multi_player<G: MultiSearchable>(
-    record: &GameRecord<G>,
-    limits: &Limits,
-    stop: &AtomicBool,
-) -> Thought<G::Move> {
-    let pos = record.current();
-    let history = record.hashes_before_current();
-    let tt = TranspositionTable::new(TABLE_MIB);
-    let result = search_multi(pos, &history, limits, Algorithm::DEFAULT, &tt, stop, |_| {});
-    Thought {
-        plies: result.best.into_iter().collect(),
-        score: score_text(result.score),
-        depth: result.depth,
-        nodes: result.nodes,
-        pv: if result.pv.is_empty() {
-            result.best.into_iter().collect()
-        } else {
-            result.pv.clone()
-        },
-        player_scores: result.scores.iter().map(|&s| score_text(s)).collect(),
-    }
+    search::think(
+        record.current(),
+        &history,
+        limits,
+        &[],
+        Context::new(&tt, stop),
+        |_| {},
+    )
 }
 
 #[cfg(test)]

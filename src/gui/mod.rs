@@ -1,9 +1,7 @@
 //! The web board (`kaleido gui`): a page on 127.0.0.1 where a person plays any variant against
 //! kaleido or another person. See docs/gui.md.
 //!
-//! - `view`: what a variant tells the page (board shape, men, how moves are picked, its search);
-//!   each variant implements it in its own folder.
-//! - `engine`: strength levels and the two-player and multi-player searches behind `think`.
+//! - `engine`: strength levels, and kaleido's turn searched within one.
 //! - `table`: one game, generic over the variant, behind an object-safe trait.
 //! - `pgn`: PGN export.
 //! - `api`: the JSON API, apart from HTTP.
@@ -14,6 +12,5 @@ pub mod engine;
 pub mod pgn;
 pub mod server;
 pub mod table;
-pub mod view;
 
 pub use server::WebBoard;

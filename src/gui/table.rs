@@ -1,10 +1,10 @@
 //! One game on the web board: its record, who sits where, and what kaleido last thought. The
 //! server holds tables as `Box<dyn Table>`, made through the registry, so it never names a
-//! variant; everything here is generic over `GuiVariant`.
+//! variant; everything here is generic over `Variant`.
 
 use super::engine;
 use super::pgn;
-use super::view::GuiVariant;
+use crate::game::Variant;
 use crate::outcome::Outcome;
 use crate::record::GameRecord;
 use serde_json::{json, Value};
@@ -51,7 +51,7 @@ pub trait Table: Send {
     fn play_reply(&mut self, reply: EngineReply) -> Result<(), String>;
 }
 
-pub struct GuiTable<G: GuiVariant> {
+pub struct GuiTable<G: Variant> {
     start: G,
     record: GameRecord<G>,
     seats: Vec<SeatKind>,
@@ -59,7 +59,7 @@ pub struct GuiTable<G: GuiVariant> {
     report: Option<Value>,
 }
 
-impl<G: GuiVariant> GuiTable<G> {
+impl<G: Variant> GuiTable<G> {
     /// A game from `fen` (the start position when None) with these seats (missing ones human).
     pub fn new(fen: Option<&str>, seats: &[SeatKind]) -> Result<GuiTable<G>, String> {
         let start = match fen {
@@ -126,7 +126,7 @@ fn seat_json(kind: SeatKind) -> Value {
     }
 }
 
-impl<G: GuiVariant> Table for GuiTable<G> {
+impl<G: Variant> Table for GuiTable<G> {
     fn variant(&self) -> &'static str {
         G::NAME
     }
@@ -265,12 +265,12 @@ impl<G: GuiVariant> Table for GuiTable<G> {
         Box::new(move |stop: &AtomicBool| {
             let started = Instant::now();
             let limits = engine::limits(level);
-            let thought = G::think(&record, &limits, stop);
+            let thought = engine::think(&record, &limits, stop);
             let mut walk = record.current().clone();
             let mut pv = Vec::new();
             let mut tokens = Vec::new();
             for (i, &mv) in thought.pv.iter().enumerate() {
-                if i < thought.plies.len() {
+                if i < thought.turn.len() {
                     tokens.push(walk.format_move(mv));
                 }
                 pv.push(walk.human_notation(mv));
@@ -278,14 +278,18 @@ impl<G: GuiVariant> Table for GuiTable<G> {
             }
             let report = json!({
                 "level": level,
-                "score": thought.score,
+                "score": engine::score_text(thought.score),
                 "depth": thought.depth,
                 "nodes": thought.nodes,
                 "time_ms": started.elapsed().as_millis() as u64,
                 "pv": pv,
                 "played": pv.iter().take(tokens.len()).collect::<Vec<_>>(),
                 "mover": record.current().side_to_move().index(),
-                "player_scores": thought.player_scores,
+                "player_scores": thought
+                    .player_scores
+                    .iter()
+                    .map(|&s| engine::score_text(s))
+                    .collect::<Vec<_>>(),
             });
             EngineReply { tokens, report }
         })

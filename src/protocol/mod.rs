@@ -3,8 +3,8 @@
 //! (docs/protocol.md).
 
 mod catalog;
+mod engine;
 mod lines;
-mod multi_session;
 pub mod output;
 mod session;
 pub mod tri;

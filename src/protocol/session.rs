@@ -1,50 +1,57 @@
-//! One game being played over a protocol, for whichever variant is selected. The protocol
-//! loops hold a `Box<dyn Session>`, made once per variant change through the registry, so the
-//! variant can change at run time while the search and rules stay monomorphised.
+//! One game being played over a protocol, for whichever variant is selected, whatever its
+//! number of players. The protocol loops hold a `Box<dyn Session>`, made once per variant
+//! change through the registry, so the variant can change at run time while the search and
+//! rules stay monomorphised.
 
-use crate::game::Game;
-use crate::outcome::Outcome;
-use crate::protocol::xboard::XboardFacts;
+use crate::game::{Game, Variant, XboardFacts};
+use crate::outcome::{EndReason, Outcome};
 use crate::record::GameRecord;
-use crate::search::score;
-use crate::search::{search, search_among, Info, Limits, Searchable, TranspositionTable};
+use crate::registry::VariantVisitor;
+use crate::search::multi::Algorithm;
+use crate::search::{self, Context, Info, Limits, TranspositionTable};
 use std::sync::atomic::AtomicBool;
 
-/// What a search reports, already formatted in the variant's notation.
+/// What a search reports, with the principal variation in the variant's notation.
 pub struct Report {
     pub depth: i32,
     pub seldepth: usize,
-    pub score: String,
+    /// The side to move's score, in centipawns or as a mate score (`score::uci` writes it).
+    pub score: i32,
     pub nodes: u64,
     pub time_ms: u128,
     pub hashfull: usize,
     pub pv: Vec<String>,
     /// Which of the best lines this is, from 1.
     pub multipv: usize,
+    /// In games of more than two players, every player's expected points in hundredths at
+    /// the end of the principal variation, in seat order (search/shares.rs); empty otherwise.
+    pub shares: Vec<i32>,
 }
 
 /// The outcome of a `go`: the move to play (a whole turn where turns have several plies), or
 /// the end of the game when there is none.
 pub enum Answer {
     Move(String),
-    /// No move: the game is over; the score is `mate 0` for a loss, `cp 0` for a draw.
-    GameOver {
-        score: String,
-    },
+    /// No move: the game is over, with this outcome (a position without moves that the rules
+    /// cannot judge counts as drawn).
+    GameOver(Outcome),
 }
 
 pub trait Session: Send {
     fn variant(&self) -> &'static str;
+    /// How many players the variant has.
+    fn players(&self) -> usize;
     /// Sets the position: the start or a FEN, then moves in the variant's notation.
     fn set_position(&mut self, fen: Option<&str>, moves: &[&str]) -> Result<(), String>;
-    /// The board as text and the current position's FEN, for `d`.
+    /// The board as text, the player to move where there are more than two, and the current
+    /// position's FEN, for `d`.
     fn describe(&self) -> String;
     fn start_fen(&self) -> String;
     /// Files and ranks of the board, for GUIs that must size it.
     fn board_size(&self) -> (u8, u8);
     /// Searches the current position, over the root moves named in `search_moves` only (all
     /// when it is empty); `on_info` hears each iteration.
-    fn think_among(
+    fn think(
         &self,
         limits: &Limits,
         search_moves: &[String],
@@ -53,62 +60,50 @@ pub trait Session: Send {
         stop: &AtomicBool,
         on_info: &mut dyn FnMut(Report),
     ) -> Answer;
-    /// Whether `think_among` honours its `search_moves` (UCI refuses `go searchmoves` if not).
-    fn restricts_root_moves(&self) -> bool {
-        true
-    }
+    /// Whether `think` honours its `search_moves` and MultiPV (UCI refuses `go searchmoves`
+    /// if not).
+    fn restricts_root_moves(&self) -> bool;
     /// Checks that `token` is a legal move (or turn) in the current position.
     fn check_move(&self, token: &str) -> Result<(), String>;
     /// `go perft` lines: `move: count` per root move, blank, `Nodes searched: N`.
     fn perft(&self, depth: u32) -> Vec<String>;
     /// Whose turn it is (0 = White).
     fn side_to_move(&self) -> usize;
-    /// The multi-player search's algorithm (a UCI option); variants of two players ignore it.
-    fn set_algorithm(&mut self, _algorithm: crate::search::multi::Algorithm) {}
+    /// The search algorithm for games of more than two players (an option of the protocols);
+    /// two-player games ignore it.
+    fn algorithm(&self) -> Algorithm;
+    fn set_algorithm(&mut self, algorithm: Algorithm);
 
-    // What a protocol that keeps the game itself (XBoard) needs beyond UCI's `position`. The
-    // defaults say "not supported", so a session written for UCI alone need not implement them.
+    // What a protocol that keeps the game itself (XBoard) needs beyond UCI's `position`.
 
     /// Plays one token in the variant's notation (a whole turn, or one ply of it) on top of the
     /// current position; on error (with the reason) nothing is played.
-    fn play(&mut self, token: &str) -> Result<(), String> {
-        let _ = token;
-        Err(format!(
-            "{} sessions cannot play moves one by one",
-            self.variant()
-        ))
-    }
+    fn play(&mut self, token: &str) -> Result<(), String>;
     /// Takes back the last ply; false when there is none.
-    fn undo(&mut self) -> bool {
-        false
-    }
+    fn undo(&mut self) -> bool;
     /// The end of the game, if the rules (or the repetitions played) have decided it.
-    fn outcome(&self) -> Option<Outcome> {
-        None
-    }
+    fn outcome(&self) -> Option<Outcome>;
     /// Every legal move of the position, one ply each, in the variant's notation.
-    fn legal_moves(&self) -> Vec<String> {
-        Vec::new()
-    }
+    fn legal_moves(&self) -> Vec<String>;
     /// How the variant is offered over XBoard.
-    fn xboard(&self) -> XboardFacts {
-        XboardFacts::NONE
-    }
+    fn xboard(&self) -> XboardFacts;
 }
 
-pub struct GameSession<G: Searchable> {
+pub struct GameSession<G: Variant> {
     record: GameRecord<G>,
+    algorithm: Algorithm,
 }
 
-impl<G: Searchable> GameSession<G> {
+impl<G: Variant> GameSession<G> {
     pub fn new() -> Self {
         GameSession {
             record: GameRecord::new(G::startpos()),
+            algorithm: Algorithm::DEFAULT,
         }
     }
 }
 
-impl<G: Searchable> Default for GameSession<G> {
+impl<G: Variant> Default for GameSession<G> {
     fn default() -> Self {
         Self::new()
     }
@@ -129,18 +124,23 @@ fn report<G: Game>(pos: &G, info: &Info<G::Move>) -> Report {
     Report {
         depth: info.depth,
         seldepth: info.seldepth,
-        score: score::uci(info.score),
+        score: info.score,
         nodes: info.nodes,
         time_ms: info.time.as_millis(),
         hashfull: info.hashfull,
         pv,
         multipv: info.multipv,
+        shares: info.shares.clone(),
     }
 }
 
-impl<G: Searchable> Session for GameSession<G> {
+impl<G: Variant> Session for GameSession<G> {
     fn variant(&self) -> &'static str {
         G::NAME
+    }
+
+    fn players(&self) -> usize {
+        G::PLAYERS
     }
 
     fn set_position(&mut self, fen: Option<&str>, moves: &[&str]) -> Result<(), String> {
@@ -150,7 +150,14 @@ impl<G: Searchable> Session for GameSession<G> {
 
     fn describe(&self) -> String {
         let pos = self.record.current();
-        format!("{}\nFen: {}", pos.diagram().trim_end(), pos.fen())
+        let mover = if G::PLAYERS > 2 {
+            let player = pos.side_to_move();
+            let letter = char::from(b'a' + player.0);
+            format!("Player to move: {} ({letter})\n", player.index())
+        } else {
+            String::new()
+        };
+        format!("{}\n{mover}Fen: {}", pos.diagram().trim_end(), pos.fen())
     }
 
     fn start_fen(&self) -> String {
@@ -161,7 +168,7 @@ impl<G: Searchable> Session for GameSession<G> {
         (G::FILES, G::RANKS)
     }
 
-    fn think_among(
+    fn think(
         &self,
         limits: &Limits,
         search_moves: &[String],
@@ -172,11 +179,7 @@ impl<G: Searchable> Session for GameSession<G> {
     ) -> Answer {
         let pos = self.record.current();
         if let Some(outcome) = self.record.outcome() {
-            let lost =
-                matches!(outcome, Outcome::Win { winner, .. } if winner != pos.side_to_move());
-            return Answer::GameOver {
-                score: if lost { "mate 0" } else { "cp 0" }.to_string(),
-            };
+            return Answer::GameOver(outcome);
         }
         let history = self.record.hashes_before_current();
         // A turn of several plies (doublemove) is restricted by its first ply.
@@ -184,36 +187,34 @@ impl<G: Searchable> Session for GameSession<G> {
             .iter()
             .filter_map(|token| pos.parse_turn(token).ok()?.first().copied())
             .collect();
-        let result = search_among(pos, &history, limits, &roots, tt, threads, stop, |info| {
+        let ctx = Context {
+            tt,
+            threads,
+            stop,
+            algorithm: self.algorithm,
+        };
+        let thought = search::think(pos, &history, limits, &roots, ctx, |info| {
             on_info(report(pos, info))
         });
-        let Some(best) = result.best else {
-            return Answer::GameOver {
-                score: "cp 0".to_string(),
-            };
-        };
-        let mut token = pos.format_move(best);
-        // Where the same side moves again (doublemove's second sub-move), the answer is the
-        // whole turn: the second leg from the principal variation, or a short search for it.
-        let mut after = pos.clone();
-        after.play(best);
-        if after.side_to_move() == pos.side_to_move() && after.rule_outcome().is_none() {
-            let second = match result.pv.get(1) {
-                Some(&mv) => Some(mv),
-                None => {
-                    let quick = Limits {
-                        depth: Some(2),
-                        ..Limits::default()
-                    };
-                    let no_stop = AtomicBool::new(false);
-                    search(&after, &history, &quick, tt, 1, &no_stop, |_| {}).best
-                }
-            };
-            if let Some(mv) = second {
-                token = format!("{token},{}", after.format_move(mv));
-            }
+        if thought.turn.is_empty() {
+            return Answer::GameOver(Outcome::draw(G::PLAYERS, EndReason::NoMoves));
         }
-        Answer::Move(token)
+        // A turn of several plies is written as one token, its plies joined by commas.
+        let mut walk = pos.clone();
+        let tokens: Vec<String> = thought
+            .turn
+            .iter()
+            .map(|&mv| {
+                let token = walk.format_move(mv);
+                walk.play(mv);
+                token
+            })
+            .collect();
+        Answer::Move(tokens.join(","))
+    }
+
+    fn restricts_root_moves(&self) -> bool {
+        search::restricts_root_moves::<G>()
     }
 
     fn check_move(&self, token: &str) -> Result<(), String> {
@@ -230,6 +231,14 @@ impl<G: Searchable> Session for GameSession<G> {
 
     fn side_to_move(&self) -> usize {
         self.record.current().side_to_move().index()
+    }
+
+    fn algorithm(&self) -> Algorithm {
+        self.algorithm
+    }
+
+    fn set_algorithm(&mut self, algorithm: Algorithm) {
+        self.algorithm = algorithm;
     }
 
     fn play(&mut self, token: &str) -> Result<(), String> {
@@ -296,12 +305,12 @@ pub(super) fn perft_lines<G: Game>(pos: &G, depth: u32) -> Vec<String> {
     lines
 }
 
-/// Makes a session for a searchable variant by name.
+/// Makes a session for a variant by name.
 pub struct NewSession;
 
-impl crate::registry::SearchVisitor for NewSession {
+impl VariantVisitor for NewSession {
     type Output = Box<dyn Session>;
-    fn visit<G: Searchable>(self) -> Box<dyn Session> {
+    fn visit<G: Variant>(self) -> Box<dyn Session> {
         Box::new(GameSession::<G>::new())
     }
 }

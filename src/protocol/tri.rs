@@ -5,41 +5,25 @@
 //! once the game is over. Commands are read on this thread and a search runs on its own, so
 //! `isready` and `stop` are answered at once while it thinks. See docs/protocol.md.
 
+use super::catalog::{default_multi_session, multi_player_names, new_session};
+use super::engine::{option_name_value, Engine, SearchJob, SharedOption};
 use super::lines::{drive, Commands};
-use super::multi_session::{MultiAnswer, MultiReport, MultiSession, NewMultiSession};
 use super::output::Output;
+use super::session::{Answer, Report, Session};
 use crate::errors::quote;
-use crate::registry::{with_default_multi_variant, with_multi_variant, MULTI_NAMES};
-use crate::search::multi::Algorithm;
-use crate::search::{Limits, TranspositionTable};
+use crate::search::shares::outcome_shares;
+use crate::search::Limits;
 use std::io::BufRead;
-use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::{Arc, Mutex, MutexGuard};
-use std::thread::JoinHandle;
+use std::sync::MutexGuard;
 use std::time::Duration;
 
-const DEFAULT_HASH_MB: usize = 64;
-const MAX_HASH_MB: usize = 65_536;
-const MAX_THREADS: usize = 256;
-const MAX_OVERHEAD_MS: u64 = 5000;
-
-struct Engine {
-    out: Output,
-    session: Arc<Mutex<Box<dyn MultiSession>>>,
-    /// The session's variant, kept here because a search holds the session's lock.
-    variant: &'static str,
-    algorithm: Algorithm,
-    overhead: Duration,
-    stop: Arc<AtomicBool>,
-    /// The transposition table, kept from move to move and cleared by a new game.
-    tt: Arc<TranspositionTable>,
-    search: Option<JoinHandle<()>>,
-    /// The running search has no limit of its own (`go infinite`).
-    open_ended: bool,
+/// The tri dialect over the shared engine.
+struct Tri {
+    engine: Engine,
 }
 
 /// One `info` line of a search.
-fn info_line(r: &MultiReport) -> String {
+fn info_line(r: &Report) -> String {
     let nps = r.nodes as u128 * 1000 / r.time_ms.max(1);
     let scores: Vec<String> = r.shares.iter().map(|s| s.to_string()).collect();
     let mut line = format!(
@@ -58,166 +42,83 @@ fn info_line(r: &MultiReport) -> String {
     line
 }
 
-impl Engine {
-    fn new(out: Output) -> Engine {
-        let mut session = with_default_multi_variant(NewMultiSession);
-        session.set_algorithm(Algorithm::DEFAULT);
-        Engine {
-            out,
-            variant: session.variant(),
-            session: Arc::new(Mutex::new(session)),
-            algorithm: Algorithm::DEFAULT,
-            overhead: Duration::from_millis(10),
-            stop: Arc::new(AtomicBool::new(false)),
-            tt: Arc::new(TranspositionTable::new(DEFAULT_HASH_MB)),
-            search: None,
-            open_ended: false,
+impl Tri {
+    fn new(out: Output) -> Tri {
+        Tri {
+            engine: Engine::new(out, default_multi_session(), Duration::from_millis(10)),
         }
     }
 
     fn send(&self, line: &str) {
-        self.out.send(line);
+        self.engine.send(line);
     }
 
     fn error(&self, message: &str) {
         self.send(&format!("info string error: {message}"));
     }
 
-    fn session(&self) -> MutexGuard<'_, Box<dyn MultiSession>> {
-        // A search thread that panicked leaves the lock poisoned; the session is still whole.
-        self.session.lock().unwrap_or_else(|e| e.into_inner())
-    }
-
-    /// Stops a running search and waits for its `bestmove`.
-    fn stop_search(&mut self) {
-        self.stop.store(true, Ordering::Relaxed);
-        self.wait_search();
-    }
-
-    /// Waits for a running search to answer before the position changes under it; one with
-    /// no limit of its own would never end, so it is stopped.
-    fn wait_search(&mut self) {
-        if self.open_ended {
-            self.stop.store(true, Ordering::Relaxed);
-        }
-        if let Some(handle) = self.search.take() {
-            let _ = handle.join();
-        }
-        self.open_ended = false;
+    fn session(&self) -> MutexGuard<'_, Box<dyn Session>> {
+        self.engine.session()
     }
 
     fn id(&self) {
         self.send(&format!("id name kaleido {}", env!("CARGO_PKG_VERSION")));
         self.send("id author the kaleido developers");
-        let variants: String = MULTI_NAMES.iter().map(|v| format!(" var {v}")).collect();
-        self.send(&format!(
-            "option name Variant type combo default {}{variants}",
-            self.variant
-        ));
-        let algorithms: String = Algorithm::ALL
+        let variants: String = multi_player_names()
             .iter()
-            .map(|a| format!(" var {}", a.name()))
+            .map(|v| format!(" var {v}"))
             .collect();
+        let variant = self.engine.variant();
         self.send(&format!(
-            "option name TriSearch type combo default {}{algorithms}",
-            Algorithm::DEFAULT.name()
+            "option name Variant type combo default {variant}{variants}"
         ));
-        self.send(&format!(
-            "option name Hash type spin default {DEFAULT_HASH_MB} min 1 max {MAX_HASH_MB}"
-        ));
-        self.send(&format!(
-            "option name Threads type spin default 1 min 1 max {MAX_THREADS}"
-        ));
-        self.send(&format!(
-            "option name Move Overhead type spin default 10 min 0 max {MAX_OVERHEAD_MS}"
-        ));
+        self.send(&SharedOption::TriSearch.uci_line());
+        self.send(&SharedOption::Hash.uci_line());
+        self.send(&SharedOption::Threads.uci_line());
+        self.send(&SharedOption::MoveOverhead.uci_line());
         self.send("triok");
     }
 
-    /// A fresh session of `variant` with the chosen algorithm.
-    fn fresh_session(&self, variant: &str) -> Result<Box<dyn MultiSession>, String> {
-        let mut session =
-            with_multi_variant(variant, NewMultiSession).map_err(|e| e.to_string())?;
-        session.set_algorithm(self.algorithm);
+    /// A fresh session of `variant`, which must have more than two players.
+    fn fresh_session(&self, variant: &str) -> Result<Box<dyn Session>, String> {
+        let session = new_session(variant).map_err(|e| e.to_string())?;
+        if session.players() < 3 {
+            return Err(format!(
+                "{} is a game of two players; the tri dialect plays {}",
+                session.variant(),
+                multi_player_names().join(", ")
+            ));
+        }
         Ok(session)
     }
 
     fn set_option(&mut self, args: &str) {
-        // "name <id...> [value <x...>]"; option names may contain spaces.
-        let Some(rest) = args.strip_prefix("name ") else {
-            return self.error("setoption needs 'name <option> value <value>'");
+        let (name, value) = match option_name_value(args) {
+            Ok(option) => option,
+            Err(e) => return self.error(&e),
         };
-        let (name, value) = match rest.split_once(" value ") {
-            Some((n, v)) => (n.trim(), v.trim()),
-            None => (rest.trim(), ""),
+        let set = match name.to_ascii_lowercase().as_str() {
+            "variant" => self.fresh_session(value).map(|session| {
+                self.engine.replace_session(session);
+                let variant = self.engine.variant();
+                self.send(&format!("info string variant {variant}"));
+            }),
+            "trisearch" => self.engine.set_algorithm(value),
+            "hash" => self.engine.set_hash(value),
+            // Accepted, since GUIs send it to every engine; the search of more than two
+            // players runs on one thread.
+            "threads" => self.engine.set_threads(value),
+            "move overhead" => self.engine.set_overhead(value),
+            _ => Err(format!("unknown option '{}'", quote(name, 40))),
         };
-        let number = |max: usize| {
-            value
-                .parse::<usize>()
-                .ok()
-                .filter(|v| (1..=max).contains(v))
-        };
-        match name.to_ascii_lowercase().as_str() {
-            "variant" => match self.fresh_session(value) {
-                Ok(session) => {
-                    self.variant = session.variant();
-                    *self.session() = session;
-                    self.send(&format!("info string variant {}", self.variant));
-                }
-                Err(e) => self.error(&e),
-            },
-            "trisearch" => match Algorithm::from_name(value) {
-                Some(algorithm) => {
-                    self.algorithm = algorithm;
-                    self.session().set_algorithm(algorithm);
-                }
-                None => self.error(&format!(
-                    "TriSearch must be brs+, brs or paranoid, not '{}'",
-                    quote(value, 20)
-                )),
-            },
-            // Threads is checked and accepted, since GUIs send it to every engine, but the
-            // three-player search runs on one thread.
-            "hash" => match number(MAX_HASH_MB) {
-                Some(mb) => self.tt = Arc::new(TranspositionTable::new(mb)),
-                None => self.error(&format!(
-                    "Hash must be 1 to {MAX_HASH_MB} MiB, not '{}'",
-                    quote(value, 20)
-                )),
-            },
-            "threads" => match number(MAX_THREADS) {
-                Some(_) => {}
-                None => self.error(&format!(
-                    "Threads must be 1 to {MAX_THREADS}, not '{}'",
-                    quote(value, 20)
-                )),
-            },
-            "move overhead" => match value.parse::<u64>() {
-                Ok(ms) if ms <= MAX_OVERHEAD_MS => self.overhead = Duration::from_millis(ms),
-                _ => self.error(&format!(
-                    "Move Overhead must be 0 to {MAX_OVERHEAD_MS} ms, not '{}'",
-                    quote(value, 20)
-                )),
-            },
-            _ => self.error(&format!("unknown option '{}'", quote(name, 40))),
+        if let Err(e) = set {
+            self.error(&e);
         }
     }
 
     /// `position startpos|fen <TriFEN> [moves ...]`; on error the position stays as it was.
     fn position(&mut self, args: &str) {
-        let (setup, moves) = match args.split_once(" moves") {
-            Some((s, m)) => (s.trim(), m.split_whitespace().collect::<Vec<_>>()),
-            None => (args.trim(), Vec::new()),
-        };
-        let setup = setup.strip_suffix("moves").map_or(setup, str::trim);
-        let fen = if setup == "startpos" {
-            None
-        } else if let Some(fen) = setup.strip_prefix("fen ") {
-            Some(fen.trim())
-        } else {
-            return self.error("position needs 'startpos' or 'fen <TriFEN>'");
-        };
-        if let Err(e) = self.session().set_position(fen, &moves) {
+        if let Err(e) = self.engine.position(args) {
             self.error(&e);
         }
     }
@@ -230,7 +131,7 @@ impl Engine {
             (session.side_to_move(), session.players())
         };
         let mut limits = Limits {
-            overhead: self.overhead,
+            overhead: self.engine.overhead,
             ..Limits::default()
         };
         let number = |w: Option<&str>| -> Result<i64, String> {
@@ -294,16 +195,12 @@ impl Engine {
     }
 
     fn go(&mut self, args: &str) {
-        self.wait_search();
-        if let Some(depth) = args.trim().strip_prefix("perft") {
-            return match depth.trim().parse::<u32>() {
-                Ok(d) if d <= 20 => {
-                    for line in self.session().perft(d) {
-                        self.send(&line);
-                    }
-                }
-                _ => self.error("go perft needs a depth from 0 to 20"),
-            };
+        self.engine.wait_search();
+        if let Some(done) = self.engine.perft(args) {
+            if let Err(e) = done {
+                self.error(&e);
+            }
+            return;
         }
         match self.parse_go(args) {
             Ok(limits) => self.start(limits),
@@ -312,27 +209,27 @@ impl Engine {
     }
 
     fn start(&mut self, limits: Limits) {
-        self.open_ended = limits.infinite;
-        self.stop = Arc::new(AtomicBool::new(false));
-        let (out, session, stop) = (self.out.clone(), self.session.clone(), self.stop.clone());
-        let tt = self.tt.clone();
-        self.search = Some(std::thread::spawn(move || {
-            let session = session.lock().unwrap_or_else(|e| e.into_inner());
-            let mut on_info = |r: MultiReport| out.send(&info_line(&r));
-            match session.think_multi(&limits, &tt, &stop, &mut on_info) {
-                MultiAnswer::Move(token) => out.send(&format!("bestmove {token}")),
-                MultiAnswer::GameOver {
-                    shares,
-                    result,
-                    reason,
-                } => {
-                    let scores: Vec<String> = shares.iter().map(|s| s.to_string()).collect();
-                    out.send(&format!("info depth 0 score {}", scores.join(" ")));
-                    out.send(&format!("info string game over: {result} ({reason})"));
-                    out.send("bestmove (none)");
+        self.engine
+            .start(limits.infinite, move |session, job: SearchJob| {
+                let out = &job.out;
+                let mut on_info = |r: Report| out.send(&info_line(&r));
+                match session.think(&limits, &[], &job.tt, 1, &job.stop, &mut on_info) {
+                    Answer::Move(token) => out.send(&format!("bestmove {token}")),
+                    Answer::GameOver(outcome) => {
+                        let scores: Vec<String> = outcome_shares(outcome, session.players())
+                            .iter()
+                            .map(|s| s.to_string())
+                            .collect();
+                        out.send(&format!("info depth 0 score {}", scores.join(" ")));
+                        out.send(&format!(
+                            "info string game over: {} ({})",
+                            outcome.result_string(),
+                            outcome.reason()
+                        ));
+                        out.send("bestmove (none)");
+                    }
                 }
-            }
-        }));
+            });
     }
 
     /// Handles one line; false on `quit`.
@@ -343,32 +240,25 @@ impl Engine {
             "" => {}
             "tri" => self.id(),
             "isready" => self.send("readyok"),
-            "newgame" | "trinewgame" => {
-                self.wait_search();
-                self.tt.clear();
-                match self.fresh_session(self.variant) {
-                    Ok(fresh) => *self.session() = fresh,
-                    Err(e) => self.error(&e),
-                }
-            }
+            "newgame" | "trinewgame" => self.engine.new_game(),
             "setoption" => {
-                self.wait_search();
+                self.engine.wait_search();
                 self.set_option(args.trim());
             }
             "position" => {
-                self.wait_search();
+                self.engine.wait_search();
                 self.position(args);
             }
             "go" => self.go(args),
-            "stop" => self.stop_search(),
+            "stop" => self.engine.stop_search(),
             "d" => {
-                self.wait_search();
+                self.engine.wait_search();
                 let session = self.session();
                 let text = format!(
                     "variant {} search {}\n{}",
                     session.variant(),
                     session.algorithm().name(),
-                    session.diagram()
+                    session.describe()
                 );
                 drop(session);
                 for l in text.lines() {
@@ -376,7 +266,7 @@ impl Engine {
                 }
             }
             "quit" => {
-                self.stop_search();
+                self.engine.stop_search();
                 return false;
             }
             other => self.error(&format!("unknown command '{}'", quote(other, 40))),
@@ -385,9 +275,9 @@ impl Engine {
     }
 }
 
-impl Commands for Engine {
+impl Commands for Tri {
     fn command(&mut self, line: &str) -> bool {
-        Engine::command(self, line)
+        Tri::command(self, line)
     }
     fn line_too_long(&mut self) {
         self.error("line too long, ignored");
@@ -395,13 +285,13 @@ impl Commands for Engine {
     /// A search with limits of its own finishes and answers; an open-ended one is stopped and
     /// answers at once.
     fn end_of_input(&mut self) {
-        self.wait_search();
+        self.engine.wait_search();
     }
 }
 
 /// The tri loop over `input`, after its first `tri` line; returns at `quit` or end of input.
 pub fn run<R: BufRead>(input: &mut R, out: Output) {
-    let mut engine = Engine::new(out);
-    engine.id();
-    drive(input, &mut engine);
+    let mut tri = Tri::new(out);
+    tri.id();
+    drive(input, &mut tri);
 }

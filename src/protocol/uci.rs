@@ -2,23 +2,22 @@
 //! this thread; a search runs on its own, so `isready` and `stop` are answered at once while it
 //! thinks. Every answer goes to stdout as one protocol line; nothing else does.
 
-use super::catalog::{new_session, playable_names};
+use super::catalog::{default_session, default_variant, new_session, playable_names};
+use super::engine::{option_name_value, Engine, SearchJob, SharedOption};
 use super::lines::{drive, Commands};
 use super::output::Output;
-use super::session::{Answer, NewSession, Report, Session};
+use super::session::{Answer, Report, Session};
+use crate::core::Player;
 use crate::errors::quote;
-use crate::registry::{with_default_variant, SEARCHABLE_NAMES};
-use crate::search::multi::Algorithm;
-use crate::search::{Limits, TranspositionTable};
+use crate::outcome::Outcome;
+use crate::search::multi::result_score;
+use crate::search::shares::outcome_shares;
+use crate::search::{score, Limits};
 use std::io::BufRead;
-use std::sync::atomic::{AtomicBool, AtomicU8, Ordering};
-use std::sync::{Arc, Mutex};
-use std::thread::JoinHandle;
+use std::sync::atomic::{AtomicU8, Ordering};
+use std::sync::Arc;
 use std::time::Duration;
 
-const DEFAULT_HASH_MB: usize = 64;
-const MAX_HASH_MB: usize = 65_536;
-const MAX_THREADS: usize = 256;
 const MAX_MULTI_PV: usize = 256;
 
 /// The words that end a `go searchmoves` list.
@@ -43,22 +42,13 @@ struct Go {
     search_moves: Vec<String>,
 }
 
-struct Engine {
-    out: Output,
-    session: Arc<Mutex<Box<dyn Session>>>,
-    tt: Arc<TranspositionTable>,
-    hash_mb: usize,
-    threads: usize,
+/// UCI over the shared engine: MultiPV, pondering and the one-`bestmove`-per-`go` rule are its
+/// own.
+struct Uci {
+    engine: Engine,
     multi_pv: usize,
-    overhead: Duration,
-    stop: Arc<AtomicBool>,
-    search: Option<JoinHandle<()>>,
-    /// The running search has no limit of its own (`go infinite`, `go ponder`).
-    open_ended: bool,
     /// The limits of a `go ponder`, applied when `ponderhit` arrives.
     pondering: Option<Go>,
-    /// The three-player search's algorithm (option TriSearch), kept across variant changes.
-    algorithm: Algorithm,
     /// Whether the running search may still send its `bestmove` (see `ANSWER_*` below).
     answer: Arc<AtomicU8>,
 }
@@ -71,45 +61,35 @@ const ANSWER_SENT: u8 = 1;
 /// answer is the one the GUI waits for (one `go`, one `bestmove`).
 const ANSWER_DROPPED: u8 = 2;
 
-impl Engine {
-    fn new(out: Output) -> Engine {
-        Engine {
-            out,
-            session: Arc::new(Mutex::new(with_default_variant(NewSession))),
-            tt: Arc::new(TranspositionTable::new(DEFAULT_HASH_MB)),
-            hash_mb: DEFAULT_HASH_MB,
-            threads: 1,
+/// The score of a finished game for the side to move (`mover`, of `players`): `mate 0` when
+/// it is left without points, a share of the points priced as the search prices it, `cp 0`
+/// otherwise.
+fn final_score(outcome: Outcome, mover: usize, players: usize) -> String {
+    let shares = outcome_shares(outcome, players);
+    if shares.get(mover).is_some_and(|&s| s == 0) {
+        return "mate 0".to_string();
+    }
+    match outcome {
+        Outcome::Points { .. } => {
+            let value = result_score(Some(outcome), Player(mover as u8), 0);
+            format!("cp {value}")
+        }
+        _ => "cp 0".to_string(),
+    }
+}
+
+impl Uci {
+    fn new(out: Output) -> Uci {
+        Uci {
+            engine: Engine::new(out, default_session(), Duration::from_millis(10)),
             multi_pv: 1,
-            overhead: Duration::from_millis(10),
-            stop: Arc::new(AtomicBool::new(false)),
-            search: None,
-            open_ended: false,
             pondering: None,
-            algorithm: Algorithm::DEFAULT,
             answer: Arc::new(AtomicU8::new(ANSWER_SENT)),
         }
     }
 
-    /// Stops a running search and waits for its `bestmove`.
-    fn stop_search(&mut self) {
-        self.stop.store(true, Ordering::Relaxed);
-        self.wait_search();
-    }
-
-    /// Waits for a running search to answer before the position changes under it; one with
-    /// no limit of its own would never end, so it is stopped.
-    fn wait_search(&mut self) {
-        if self.open_ended {
-            self.stop.store(true, Ordering::Relaxed);
-        }
-        if let Some(handle) = self.search.take() {
-            let _ = handle.join();
-        }
-        self.open_ended = false;
-    }
-
     fn send(&self, line: &str) {
-        self.out.send(line);
+        self.engine.send(line);
     }
 
     fn error(&self, message: &str) {
@@ -117,137 +97,78 @@ impl Engine {
     }
 
     fn session(&self) -> std::sync::MutexGuard<'_, Box<dyn Session>> {
-        // A search thread that panicked leaves the lock poisoned; the session is still whole.
-        self.session.lock().unwrap_or_else(|e| e.into_inner())
+        self.engine.session()
     }
 
     fn id(&self) {
         self.send(&format!("id name kaleido {}", env!("CARGO_PKG_VERSION")));
         self.send("id author the kaleido developers");
         let vars: String = playable_names().map(|v| format!(" var {v}")).collect();
-        // The registry's first searchable variant is the default session's (non-empty by
-        // construction of its list).
-        let default = SEARCHABLE_NAMES[0];
+        let default = default_variant();
         self.send(&format!(
             "option name UCI_Variant type combo default {default}{vars}"
         ));
-        self.send(&format!(
-            "option name Hash type spin default {DEFAULT_HASH_MB} min 1 max {MAX_HASH_MB}"
-        ));
-        self.send(&format!(
-            "option name Threads type spin default 1 min 1 max {MAX_THREADS}"
-        ));
+        self.send(&SharedOption::Hash.uci_line());
+        self.send(&SharedOption::Threads.uci_line());
         self.send(&format!(
             "option name MultiPV type spin default 1 min 1 max {MAX_MULTI_PV}"
         ));
-        self.send("option name Move Overhead type spin default 10 min 0 max 5000");
+        self.send(&SharedOption::MoveOverhead.uci_line());
         self.send("option name Ponder type check default false");
-        let algorithms: String = Algorithm::ALL
-            .iter()
-            .map(|a| format!(" var {}", a.name()))
-            .collect();
-        self.send(&format!(
-            "option name TriSearch type combo default {}{algorithms}",
-            Algorithm::DEFAULT.name()
-        ));
+        self.send(&SharedOption::TriSearch.uci_line());
         self.send("uciok");
     }
 
     fn set_option(&mut self, args: &str) {
-        // "name <id...> [value <x...>]"; option names may contain spaces.
-        let Some(rest) = args.strip_prefix("name ") else {
-            return self.error("setoption needs 'name <option> value <value>'");
+        let (name, value) = match option_name_value(args) {
+            Ok(option) => option,
+            Err(e) => return self.error(&e),
         };
-        let (name, value) = match rest.split_once(" value ") {
-            Some((n, v)) => (n.trim(), v.trim()),
-            None => (rest.trim(), ""),
-        };
-        let number = |max: usize| {
-            value
-                .parse::<usize>()
-                .ok()
-                .filter(|v| (1..=max).contains(v))
-        };
-        match name.to_ascii_lowercase().as_str() {
+        let set = match name.to_ascii_lowercase().as_str() {
             "uci_variant" => match new_session(value) {
-                Ok(mut session) => {
-                    session.set_algorithm(self.algorithm);
+                Ok(session) => {
                     let start = session.start_fen();
                     let (files, ranks) = session.board_size();
-                    *self.session() = session;
+                    self.engine.replace_session(session);
                     self.send(&format!(
                         "info string variant {value} files {files} ranks {ranks} startpos {start}"
                     ));
+                    Ok(())
                 }
-                Err(e) => self.error(&e.to_string()),
+                Err(e) => Err(e.to_string()),
             },
-            "hash" => match number(MAX_HASH_MB) {
-                Some(mb) => {
-                    self.hash_mb = mb;
-                    self.tt = Arc::new(TranspositionTable::new(mb));
+            "hash" => self.engine.set_hash(value),
+            "threads" => self.engine.set_threads(value),
+            "multipv" => match value.parse::<usize>() {
+                Ok(n) if (1..=MAX_MULTI_PV).contains(&n) => {
+                    self.multi_pv = n;
+                    Ok(())
                 }
-                None => self.error(&format!(
-                    "Hash must be 1 to {MAX_HASH_MB} MiB, not '{}'",
-                    quote(value, 20)
-                )),
-            },
-            "threads" => match number(MAX_THREADS) {
-                Some(n) => self.threads = n,
-                None => self.error(&format!(
-                    "Threads must be 1 to {MAX_THREADS}, not '{}'",
-                    quote(value, 20)
-                )),
-            },
-            "multipv" => match number(MAX_MULTI_PV) {
-                Some(n) => self.multi_pv = n,
-                None => self.error(&format!(
+                _ => Err(format!(
                     "MultiPV must be 1 to {MAX_MULTI_PV}, not '{}'",
                     quote(value, 20)
                 )),
             },
-            "move overhead" => match value.parse::<u64>() {
-                Ok(ms) if ms <= 5000 => self.overhead = Duration::from_millis(ms),
-                _ => self.error(&format!(
-                    "Move Overhead must be 0 to 5000 ms, not '{}'",
-                    quote(value, 20)
-                )),
-            },
-            "ponder" => {}
-            "trisearch" => match Algorithm::from_name(value) {
-                Some(algorithm) => {
-                    self.algorithm = algorithm;
-                    self.session().set_algorithm(algorithm);
-                }
-                None => self.error(&format!(
-                    "TriSearch must be brs+, brs or paranoid, not '{}'",
-                    quote(value, 20)
-                )),
-            },
-            _ => self.error(&format!("unknown option '{}'", quote(name, 40))),
+            "move overhead" => self.engine.set_overhead(value),
+            "ponder" => Ok(()),
+            "trisearch" => self.engine.set_algorithm(value),
+            _ => Err(format!("unknown option '{}'", quote(name, 40))),
+        };
+        if let Err(e) = set {
+            self.error(&e);
         }
     }
 
     /// `position startpos|fen <FEN> [moves ...]`; on error the position stays as it was.
     fn position(&mut self, args: &str) {
-        let (setup, moves) = match args.split_once(" moves") {
-            Some((s, m)) => (s.trim(), m.split_whitespace().collect::<Vec<_>>()),
-            None => (args.trim(), Vec::new()),
-        };
-        let fen = if setup == "startpos" {
-            None
-        } else if let Some(fen) = setup.strip_prefix("fen ") {
-            Some(fen.trim())
-        } else {
-            return self.error("position needs 'startpos' or 'fen <FEN>'");
-        };
-        if let Err(e) = self.session().set_position(fen, &moves) {
+        if let Err(e) = self.engine.position(args) {
             self.error(&e);
         }
     }
 
     fn parse_go(&self, args: &str) -> Result<Go, String> {
         let mut limits = Limits {
-            overhead: self.overhead,
+            overhead: self.engine.overhead,
             multi_pv: self.multi_pv,
             ..Limits::default()
         };
@@ -307,17 +228,13 @@ impl Engine {
     }
 
     fn go(&mut self, args: &str) {
-        self.wait_search();
+        self.engine.wait_search();
         self.pondering = None;
-        if let Some(depth) = args.trim().strip_prefix("perft") {
-            return match depth.trim().parse::<u32>() {
-                Ok(d) if d <= 20 => {
-                    for line in self.session().perft(d) {
-                        self.send(&line);
-                    }
-                }
-                _ => self.error("go perft needs a depth from 0 to 20"),
-            };
+        if let Some(done) = self.engine.perft(args) {
+            if let Err(e) = done {
+                self.error(&e);
+            }
+            return;
         }
         let go = match self.parse_go(args) {
             Ok(go) => go,
@@ -339,53 +256,53 @@ impl Engine {
     fn start(&mut self, limits: Limits, search_moves: Vec<String>) {
         // A `go` with no limit at all (bare `go`) is as open-ended as `go infinite`: nothing
         // but a `stop` would end it, so a new position or the end of input must stop it.
-        self.open_ended = limits.is_open_ended();
-        self.stop = Arc::new(AtomicBool::new(false));
         self.answer = Arc::new(AtomicU8::new(ANSWER_PENDING));
-        let (out, session, tt, stop, threads, answer) = (
-            self.out.clone(),
-            self.session.clone(),
-            self.tt.clone(),
-            self.stop.clone(),
-            self.threads,
-            self.answer.clone(),
-        );
-        self.search = Some(std::thread::spawn(move || {
-            let session = session.lock().unwrap_or_else(|e| e.into_inner());
-            let mut on_info = |r: Report| {
-                let nps = r.nodes as u128 * 1000 / r.time_ms.max(1);
-                out.send(&format!(
-                    "info depth {} seldepth {} multipv {} score {} nodes {} nps {} hashfull {} time {} pv {}",
-                    r.depth,
-                    r.seldepth,
-                    r.multipv,
-                    r.score,
-                    r.nodes,
-                    nps,
-                    r.hashfull,
-                    r.time_ms,
-                    r.pv.join(" ")
-                ));
-            };
-            let result =
-                session.think_among(&limits, &search_moves, &tt, threads, &stop, &mut on_info);
-            let claimed = answer.compare_exchange(
-                ANSWER_PENDING,
-                ANSWER_SENT,
-                Ordering::AcqRel,
-                Ordering::Acquire,
-            );
-            if claimed.is_err() {
-                return;
-            }
-            match result {
-                Answer::Move(token) => out.send(&format!("bestmove {token}")),
-                Answer::GameOver { score } => {
-                    out.send(&format!("info depth 0 score {score}"));
-                    out.send("bestmove (none)");
+        let answer = self.answer.clone();
+        self.engine
+            .start(limits.is_open_ended(), move |session, job: SearchJob| {
+                let out = &job.out;
+                let mut on_info = |r: Report| {
+                    let nps = r.nodes as u128 * 1000 / r.time_ms.max(1);
+                    out.send(&format!(
+                        "info depth {} seldepth {} multipv {} score {} nodes {} nps {} hashfull {} time {} pv {}",
+                        r.depth,
+                        r.seldepth,
+                        r.multipv,
+                        score::uci(r.score),
+                        r.nodes,
+                        nps,
+                        r.hashfull,
+                        r.time_ms,
+                        r.pv.join(" ")
+                    ));
+                };
+                let result = session.think(
+                    &limits,
+                    &search_moves,
+                    &job.tt,
+                    job.threads,
+                    &job.stop,
+                    &mut on_info,
+                );
+                let claimed = answer.compare_exchange(
+                    ANSWER_PENDING,
+                    ANSWER_SENT,
+                    Ordering::AcqRel,
+                    Ordering::Acquire,
+                );
+                if claimed.is_err() {
+                    return;
                 }
-            }
-        }));
+                match result {
+                    Answer::Move(token) => out.send(&format!("bestmove {token}")),
+                    Answer::GameOver(outcome) => {
+                        let score =
+                            final_score(outcome, session.side_to_move(), session.players());
+                        out.send(&format!("info depth 0 score {score}"));
+                        out.send("bestmove (none)");
+                    }
+                }
+            });
     }
 
     /// Handles one line; false on `quit`.
@@ -396,27 +313,19 @@ impl Engine {
             "" => {}
             "uci" => self.id(),
             "isready" => self.send("readyok"),
-            "ucinewgame" => {
-                self.wait_search();
-                self.tt.clear();
-                let variant = self.session().variant();
-                if let Ok(mut fresh) = new_session(variant) {
-                    fresh.set_algorithm(self.algorithm);
-                    *self.session() = fresh;
-                }
-            }
+            "ucinewgame" => self.engine.new_game(),
             "setoption" => {
-                self.wait_search();
+                self.engine.wait_search();
                 self.set_option(args);
             }
             "position" => {
-                self.wait_search();
+                self.engine.wait_search();
                 self.position(args);
             }
             "go" => self.go(args),
             "stop" => {
                 self.pondering = None;
-                self.stop_search();
+                self.engine.stop_search();
             }
             "ponderhit" => {
                 if let Some(go) = self.pondering.take() {
@@ -431,13 +340,13 @@ impl Engine {
                         Ordering::Acquire,
                     );
                     if dropped.is_ok() {
-                        self.stop_search();
+                        self.engine.stop_search();
                         self.start(go.limits, go.search_moves);
                     }
                 }
             }
             "d" => {
-                self.wait_search();
+                self.engine.wait_search();
                 let description = self.session().describe();
                 self.send(&format!("info string variant {}", self.session().variant()));
                 for l in description.lines() {
@@ -445,7 +354,7 @@ impl Engine {
                 }
             }
             "quit" => {
-                self.stop_search();
+                self.engine.stop_search();
                 return false;
             }
             other => self.error(&format!("unknown command '{}'", quote(other, 40))),
@@ -454,9 +363,9 @@ impl Engine {
     }
 }
 
-impl Commands for Engine {
+impl Commands for Uci {
     fn command(&mut self, line: &str) -> bool {
-        Engine::command(self, line)
+        Uci::command(self, line)
     }
     fn line_too_long(&mut self) {
         self.error("line too long, ignored");
@@ -464,13 +373,13 @@ impl Commands for Engine {
     /// A search with limits of its own finishes and answers; an open-ended one is stopped and
     /// answers at once.
     fn end_of_input(&mut self) {
-        self.wait_search();
+        self.engine.wait_search();
     }
 }
 
 /// The UCI loop over `input`, after its first `uci` line; returns at `quit` or end of input.
 pub fn run<R: BufRead>(input: &mut R, out: Output) {
-    let mut engine = Engine::new(out);
-    engine.id();
-    drive(input, &mut engine);
+    let mut uci = Uci::new(out);
+    uci.id();
+    drive(input, &mut uci);
 }

@@ -4,8 +4,8 @@
 //! sides, never by naming a variant.
 
 use super::score::{from_table, mate_in, mated_in, to_table, DRAW, INFINITE, MATE_BOUND};
-use super::searchable::Searchable;
 use super::tt::{Bound, Entry, TranspositionTable};
+use crate::game::Searchable;
 use crate::outcome::Outcome;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};

@@ -1,55 +1,83 @@
-//! Process-wide ceilings on what one search may cost, whatever a protocol command asked for.
+//! Process-wide caps on what one search may cost, whatever a protocol command asked for, for
+//! the fuzz harness only (cargo feature `fuzzing`).
 //!
 //! A GUI may legitimately ask for `go depth 127`, `go infinite`, a 64 GiB hash table or 256
 //! threads; a fuzz target or property test that feeds arbitrary protocol scripts through
 //! `protocol::serve` must still finish every input in milliseconds, without knowing which
 //! protocol the script speaks or what its time controls mean. So the harness (src/fuzzing.rs)
-//! lowers these ceilings once, and every search and table in the process stays under them.
-//! By default there is no ceiling: the engine behaves exactly as asked.
+//! lowers these caps once, and every search and table in the process stays under them. There
+//! are no caps until it does; without the feature the functions below are the identity and
+//! the release search pays nothing for them.
 
-use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
+use super::Limits;
 
-static NODES: AtomicU64 = AtomicU64::new(u64::MAX);
-static HASH_MIB: AtomicUsize = AtomicUsize::new(usize::MAX);
-static THREADS: AtomicUsize = AtomicUsize::new(usize::MAX);
+#[cfg(feature = "fuzzing")]
+mod caps {
+    use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
 
-/// The ceilings to apply from now on, to every search in this process.
-#[derive(Clone, Copy, Debug)]
-pub struct Ceiling {
-    /// Nodes of the main search thread per search; an infinite or pondering search ends here
-    /// too, and answers as if its time had run out.
-    pub nodes: u64,
-    /// Size of any transposition table made from now on.
-    pub hash_mib: usize,
-    /// Search threads per search.
-    pub threads: usize,
+    static NODES: AtomicU64 = AtomicU64::new(u64::MAX);
+    static HASH_MIB: AtomicUsize = AtomicUsize::new(usize::MAX);
+    static THREADS: AtomicUsize = AtomicUsize::new(usize::MAX);
+
+    /// The caps to apply from now on, to every search in this process.
+    #[derive(Clone, Copy, Debug)]
+    pub struct Caps {
+        /// Nodes of the main search thread per search; an infinite or pondering search ends
+        /// here too, and answers as if its time had run out.
+        pub nodes: u64,
+        /// Size of any transposition table made from now on.
+        pub hash_mib: usize,
+        /// Search threads per search.
+        pub threads: usize,
+    }
+
+    /// Sets the caps for the rest of the process.
+    pub fn set_caps(caps: Caps) {
+        NODES.store(caps.nodes.max(1), Ordering::Relaxed);
+        HASH_MIB.store(caps.hash_mib.max(1), Ordering::Relaxed);
+        THREADS.store(caps.threads.max(1), Ordering::Relaxed);
+    }
+
+    pub(crate) fn nodes() -> Option<u64> {
+        Some(NODES.load(Ordering::Relaxed)).filter(|&n| n != u64::MAX)
+    }
+
+    pub(crate) fn hash_mib(asked: usize) -> usize {
+        asked.min(HASH_MIB.load(Ordering::Relaxed))
+    }
+
+    pub(crate) fn threads(asked: usize) -> usize {
+        asked.min(THREADS.load(Ordering::Relaxed))
+    }
 }
 
-/// Sets the ceilings for the rest of the process (harness use: fuzzing and property tests).
-pub fn set_ceiling(ceiling: Ceiling) {
-    NODES.store(ceiling.nodes.max(1), Ordering::Relaxed);
-    HASH_MIB.store(ceiling.hash_mib.max(1), Ordering::Relaxed);
-    THREADS.store(ceiling.threads.max(1), Ordering::Relaxed);
+#[cfg(not(feature = "fuzzing"))]
+mod caps {
+    #[inline(always)]
+    pub(crate) fn nodes() -> Option<u64> {
+        None
+    }
+
+    #[inline(always)]
+    pub(crate) fn hash_mib(asked: usize) -> usize {
+        asked
+    }
+
+    #[inline(always)]
+    pub(crate) fn threads(asked: usize) -> usize {
+        asked
+    }
 }
 
-/// The node ceiling, or None when there is none.
-pub(crate) fn nodes() -> Option<u64> {
-    Some(NODES.load(Ordering::Relaxed)).filter(|&n| n != u64::MAX)
-}
+pub(crate) use caps::{hash_mib, threads};
+#[cfg(feature = "fuzzing")]
+pub use caps::{set_caps, Caps};
 
-pub(crate) fn hash_mib(asked: usize) -> usize {
-    asked.min(HASH_MIB.load(Ordering::Relaxed))
-}
-
-pub(crate) fn threads(asked: usize) -> usize {
-    asked.min(THREADS.load(Ordering::Relaxed))
-}
-
-/// `limits` under the node ceiling: with one, even an infinite search ends at it, since it
-/// must not wait for a `stop` that may never come.
-pub(crate) fn capped(limits: &super::Limits) -> super::Limits {
-    match nodes() {
-        Some(cap) => super::Limits {
+/// `limits` under the node cap: with one, even an infinite search ends at it, since it must
+/// not wait for a `stop` that may never come.
+pub(crate) fn capped(limits: &Limits) -> Limits {
+    match caps::nodes() {
+        Some(cap) => Limits {
             nodes: Some(limits.nodes.map_or(cap, |n| n.min(cap))),
             infinite: false,
             ..limits.clone()

@@ -4,19 +4,20 @@
 //! share what they learn through the table.
 
 mod alphabeta;
-pub mod ceiling;
+pub mod fuzz_caps;
 mod limits;
 pub mod multi;
 pub mod score;
-mod searchable;
 pub mod shares;
+mod think;
 pub mod tt;
 
 pub use alphabeta::MAX_PLY;
 pub use limits::{Budget, Limits};
-pub use searchable::Searchable;
+pub use think::{restricts_root_moves, think, Context, Thought};
 pub use tt::TranspositionTable;
 
+use crate::game::Searchable;
 use alphabeta::Searcher;
 use score::{INFINITE, MATE_BOUND};
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
@@ -35,6 +36,9 @@ pub struct Info<M> {
     pub hashfull: usize,
     /// Which of the best lines this is, from 1 (always 1 without MultiPV).
     pub multipv: usize,
+    /// In games of more than two players, every player's expected points at the end of the
+    /// principal variation, in hundredths, in seat order (shares.rs); empty otherwise.
+    pub shares: Vec<i32>,
 }
 
 #[derive(Clone, Debug)]
@@ -82,8 +86,8 @@ pub fn search_among<G: Searchable>(
     mut on_info: impl FnMut(&Info<G::Move>),
 ) -> SearchResult<G::Move> {
     let start = Instant::now();
-    let limits = &ceiling::capped(limits);
-    let threads = ceiling::threads(threads);
+    let limits = &fuzz_caps::capped(limits);
+    let threads = fuzz_caps::threads(threads);
     let budget = limits.budget();
     let max_depth = limits
         .depth
@@ -187,6 +191,7 @@ pub fn search_among<G: Searchable>(
                     pv: line.pv.clone(),
                     hashfull: tt.hashfull(),
                     multipv: index + 1,
+                    shares: Vec::new(),
                 });
             }
             let past_soft = budget.soft.is_some_and(|s| start.elapsed() >= s);

@@ -4,8 +4,8 @@
 //! the players' evaluations into shares that grow with the evaluation (a softmax), so equal
 //! positions share equally and the shares always add up to the game's points (up to rounding).
 
-use super::multi::MultiSearchable;
 use crate::core::Player;
+use crate::game::Searchable;
 use crate::outcome::{EndReason, Outcome};
 
 /// Centipawns of evaluation lead that multiply a player's expected share by e relative to
@@ -47,7 +47,7 @@ pub fn outcome_shares(outcome: Outcome, players: usize) -> Vec<i32> {
 
 /// Each player's expected points at `pos` in hundredths, in seat order: the real split if the
 /// position ends the game, else a softmax of the evaluations over `SHARE_SCALE_CP`.
-pub fn expected_shares<G: MultiSearchable>(pos: &G) -> Vec<i32> {
+pub fn expected_shares<G: Searchable>(pos: &G) -> Vec<i32> {
     if let Some(outcome) = pos.rule_outcome() {
         return outcome_shares(outcome, G::PLAYERS);
     }

@@ -46,7 +46,7 @@ pub struct TranspositionTable {
 impl TranspositionTable {
     /// A table of about `mib` MiB (rounded down to a power of two of entries, at least one).
     pub fn new(mib: usize) -> TranspositionTable {
-        let mib = super::ceiling::hash_mib(mib);
+        let mib = super::fuzz_caps::hash_mib(mib);
         let wanted = (mib.max(1) << 20) / std::mem::size_of::<Slot>();
         let len = if wanted.is_power_of_two() {
             wanted

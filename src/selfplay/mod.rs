@@ -1,14 +1,16 @@
 //! In-process games between two players of one variant (kaleido's search at some budget, or a
-//! one-ply player), adjudicated by the variant's own rules. Used to measure strength without a
-//! protocol in between; matches against other programs are `kaleido match`'s job. Games of
-//! more than two players are in multi.rs.
+//! one-ply player), adjudicated by the variant's own rules, for any number of seats. Used to
+//! measure strength without a protocol in between; matches against other programs are
+//! `kaleido match`'s job. How the two players share the seats of a game of more than two
+//! players, and how such games are scored, is seats.rs.
 
-pub mod multi;
+pub mod seats;
 
-use crate::game::Game;
-use crate::outcome::Outcome;
+use crate::game::{Game, Searchable};
+use crate::outcome::{EndReason, Outcome};
 use crate::record::GameRecord;
-use crate::search::{search, Limits, Searchable, TranspositionTable};
+use crate::search::multi::{result_score, Algorithm};
+use crate::search::{self, Context, Limits, TranspositionTable};
 use std::sync::atomic::AtomicBool;
 
 /// Who chooses the moves for one side.
@@ -35,10 +37,12 @@ impl Rng {
     }
 }
 
-/// One player's move in the game so far (None: no legal move).
-fn choose<G: Searchable>(
+/// The move `kind` plays in the game so far (None: no legal move). Deterministic for every
+/// kind but a time-limited search.
+pub fn choose<G: Searchable>(
     kind: &PlayerKind,
     record: &GameRecord<G>,
+    algorithm: Algorithm,
     tt: &TranspositionTable,
 ) -> Option<G::Move> {
     let pos = record.current();
@@ -46,19 +50,25 @@ fn choose<G: Searchable>(
         PlayerKind::Search(limits) => {
             let history = record.hashes_before_current();
             let stop = AtomicBool::new(false);
-            search(pos, &history, limits, tt, 1, &stop, |_| {}).best
+            let ctx = Context {
+                algorithm,
+                ..Context::new(tt, &stop)
+            };
+            search::think(pos, &history, limits, &[], ctx, |_| {}).best()
         }
         PlayerKind::OnePly => {
+            let mover = pos.side_to_move();
             let mut moves = Vec::new();
             pos.legal_moves(&mut moves);
             moves.into_iter().max_by_key(|&mv| {
                 let mut child = pos.clone();
                 child.play(mv);
-                let value = child.evaluate();
-                if child.side_to_move() == pos.side_to_move() {
-                    value
-                } else {
-                    -value
+                // A finished position counts by its result: the evaluation gives kings no
+                // value, and a material player blind to the end of the game (a king taken, a
+                // mate) would be a straw man.
+                match child.rule_outcome() {
+                    Some(outcome) => result_score(Some(outcome), mover, 1),
+                    None => child.evaluate_for(mover),
                 }
             })
         }
@@ -84,27 +94,37 @@ pub(crate) fn random_opening<G: Game>(plies: usize, seed: u64) -> GameRecord<G> 
     record
 }
 
-/// The end of one game, from the first player's point of view: 1, ½ or 0 (in halves).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum GameScore {
-    Win,
-    Draw,
-    Loss,
+/// The transposition table of each seat's search, in MiB.
+pub const SEAT_TABLE_MIB: usize = 8;
+
+/// The end of one game.
+#[derive(Clone, Debug)]
+pub struct PlayedGame<G: Game> {
+    /// Each seat's points (they sum to what the rules share out: 1 in two-player games, 2 in
+    /// trichess).
+    pub points: Vec<f64>,
+    /// The rules' verdict, or None when the game was adjudicated at the ply limit (and the
+    /// points were shared as the rules share a draw).
+    pub outcome: Option<Outcome>,
+    pub record: GameRecord<G>,
 }
 
-/// Plays one game: `first` moves for player 0 (White) when `first_is_white`, else for Black.
-/// `opening_plies` random legal plies (from `seed`) start it, so that games differ. Games
-/// longer than `max_plies` are adjudicated drawn.
-pub fn play_game<G: Searchable>(
-    first: &PlayerKind,
-    second: &PlayerKind,
-    first_is_white: bool,
+/// Plays one game: `seats[i]` moves for player i, with `algorithm` in games of more than two
+/// players. `opening_plies` random legal plies (from `seed`) start it, so that games differ;
+/// games longer than `max_plies` after the opening are adjudicated as the rules' draw.
+pub fn play<G: Searchable>(
+    seats: &[&PlayerKind],
+    algorithm: Algorithm,
     opening_plies: usize,
     seed: u64,
     max_plies: usize,
-) -> (GameScore, Option<Outcome>, GameRecord<G>) {
+) -> PlayedGame<G> {
     let mut record = random_opening::<G>(opening_plies, seed);
-    let tts = [TranspositionTable::new(8), TranspositionTable::new(8)];
+    // Each seat keeps its own table from move to move, as an engine in a match would.
+    let tables: Vec<TranspositionTable> = seats
+        .iter()
+        .map(|_| TranspositionTable::new(SEAT_TABLE_MIB))
+        .collect();
     let mut plies = 0;
     let outcome = loop {
         if let Some(outcome) = record.outcome() {
@@ -113,30 +133,60 @@ pub fn play_game<G: Searchable>(
         if plies >= max_plies {
             break None;
         }
-        let white_to_move = record.current().side_to_move().index() == 0;
-        let first_to_move = white_to_move == first_is_white;
-        let (kind, tt) = if first_to_move {
-            (first, &tts[0])
-        } else {
-            (second, &tts[1])
+        let seat = record.current().side_to_move().index();
+        let Some(kind) = seats.get(seat) else {
+            // Fewer players given than seats: nobody to move (callers give G::PLAYERS).
+            break None;
         };
-        match choose(kind, &record, tt) {
+        match choose(kind, &record, algorithm, &tables[seat]) {
             Some(mv) => record.play(mv),
             None => break record.outcome(),
         }
         plies += 1;
     };
-    let score = match outcome {
-        Some(Outcome::Win { winner, .. }) => {
-            if (winner.index() == 0) == first_is_white {
-                GameScore::Win
-            } else {
-                GameScore::Loss
-            }
-        }
-        _ => GameScore::Draw,
+    let points = outcome
+        .unwrap_or(Outcome::draw(G::PLAYERS, EndReason::FiftyMoveRule))
+        .seat_points(G::PLAYERS);
+    PlayedGame {
+        points,
+        outcome,
+        record,
+    }
+}
+
+/// The end of one game, from the first player's point of view: 1, ½ or 0 (in halves).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum GameScore {
+    Win,
+    Draw,
+    Loss,
+}
+
+/// Plays one game of two players: `first` moves for player 0 (White) when `first_is_white`,
+/// else for Black (see `play`).
+pub fn play_game<G: Searchable>(
+    first: &PlayerKind,
+    second: &PlayerKind,
+    first_is_white: bool,
+    opening_plies: usize,
+    seed: u64,
+    max_plies: usize,
+) -> (GameScore, Option<Outcome>, GameRecord<G>) {
+    let (seats, first_seat) = if first_is_white {
+        ([first, second], 0)
+    } else {
+        ([second, first], 1)
     };
-    (score, outcome, record)
+    let played = play::<G>(&seats, Algorithm::DEFAULT, opening_plies, seed, max_plies);
+    let (mine, theirs) = (played.points[first_seat], played.points[1 - first_seat]);
+    let score = if mine > theirs {
+        GameScore::Win
+    } else if mine < theirs {
+        GameScore::Loss
+    } else {
+        GameScore::Draw
+    };
+    (score, played.outcome, played.record)
 }
 
 /// Wins, losses and draws of the first player, with the Elo difference they imply.

@@ -1,110 +1,12 @@
-//! In-process games of more than two players (trichess): two players over the seats, each
-//! in one or more of them (`Seatings`), adjudicated by the variant's own rules and scored by the
-//! rules' share of the points. Generic over `MultiSearchable`; the two-player games are in
-//! this module's parent.
+//! The two players of a self-play match over the seats of a game of more than two players
+//! (trichess), each in one or more of them (`Seatings`), and their score by the rules' share
+//! of the points.
 
-use super::{random_opening, PlayerKind};
-use crate::game::Game;
-use crate::outcome::{EndReason, Outcome};
-use crate::record::GameRecord;
-use crate::search::multi::{result_score, search_multi, Algorithm, MultiSearchable};
-use crate::search::TranspositionTable;
+use super::{play, PlayedGame, PlayerKind};
+use crate::game::Searchable;
+use crate::search::multi::Algorithm;
 use crate::stats::{elo_of_samples, Score};
 use std::collections::BTreeMap;
-use std::sync::atomic::AtomicBool;
-
-/// The transposition table of each seat's search, in MiB.
-pub const SEAT_TABLE_MIB: usize = 8;
-
-/// The move `kind` plays in the game so far (None: no legal move). Deterministic for every
-/// kind but a time-limited search.
-pub fn choose<G: MultiSearchable>(
-    kind: &PlayerKind,
-    record: &GameRecord<G>,
-    algorithm: Algorithm,
-    tt: &TranspositionTable,
-) -> Option<G::Move> {
-    let pos = record.current();
-    match kind {
-        PlayerKind::Search(limits) => {
-            let history = record.hashes_before_current();
-            let stop = AtomicBool::new(false);
-            search_multi(pos, &history, limits, algorithm, tt, &stop, |_| {}).best
-        }
-        PlayerKind::OnePly => {
-            let mover = pos.side_to_move();
-            let mut moves = Vec::new();
-            pos.legal_moves(&mut moves);
-            moves.into_iter().max_by_key(|&mv| {
-                let mut child = pos.clone();
-                child.play(mv);
-                // A finished position counts by its points: the evaluation gives kings no
-                // value, and a material player blind to the end of the game (a king taken, a
-                // mate) would be a straw man.
-                match child.rule_outcome() {
-                    Some(outcome) => result_score(Some(outcome), mover, 1),
-                    None => child.evaluate_for(mover),
-                }
-            })
-        }
-    }
-}
-
-/// The end of one multi-player game.
-#[derive(Clone, Debug)]
-pub struct MultiGame<G: Game> {
-    /// Each seat's points (they sum to what the rules share out: 2 in trichess).
-    pub points: Vec<f64>,
-    /// The rules' verdict, or None when the game was adjudicated at the ply limit (and the
-    /// points were shared as the rules share a draw).
-    pub outcome: Option<Outcome>,
-    pub record: GameRecord<G>,
-}
-
-/// Plays one game: `seats[i]` moves for player i, with `algorithm` where it searches.
-/// `opening_plies` random legal plies (from `seed`) start it, so that games differ; games
-/// longer than `max_plies` after the opening are adjudicated as the rules' draw.
-pub fn play_multi_game<G: MultiSearchable>(
-    seats: &[&PlayerKind],
-    algorithm: Algorithm,
-    opening_plies: usize,
-    seed: u64,
-    max_plies: usize,
-) -> MultiGame<G> {
-    let mut record = random_opening::<G>(opening_plies, seed);
-    // Each seat keeps its own table from move to move, as an engine in a match would.
-    let tables: Vec<TranspositionTable> = seats
-        .iter()
-        .map(|_| TranspositionTable::new(SEAT_TABLE_MIB))
-        .collect();
-    let mut plies = 0;
-    let outcome = loop {
-        if let Some(outcome) = record.outcome() {
-            break Some(outcome);
-        }
-        if plies >= max_plies {
-            break None;
-        }
-        let seat = record.current().side_to_move().index();
-        let Some(kind) = seats.get(seat) else {
-            // Fewer players given than seats: nobody to move (callers give G::PLAYERS).
-            break None;
-        };
-        match choose(kind, &record, algorithm, &tables[seat]) {
-            Some(mv) => record.play(mv),
-            None => break record.outcome(),
-        }
-        plies += 1;
-    };
-    let points = outcome
-        .unwrap_or(Outcome::draw(G::PLAYERS, EndReason::FiftyMoveRule))
-        .seat_points(G::PLAYERS);
-    MultiGame {
-        points,
-        outcome,
-        record,
-    }
-}
 
 /// Which seatings of the two players a rotation plays, each from the rotation's one opening.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -180,7 +82,7 @@ impl SeatedMatch {
     }
 
     /// Plays game `game` (see `seating`); returns the first player's seats and the game.
-    pub fn play<G: MultiSearchable>(&self, game: u32) -> (u32, MultiGame<G>) {
+    pub fn play<G: Searchable>(&self, game: u32) -> (u32, PlayedGame<G>) {
         let (mask, seed) = seating(game, &self.seatings.rotation(G::PLAYERS), self.seed);
         let seats: Vec<&PlayerKind> = (0..G::PLAYERS)
             .map(|s| {
@@ -191,7 +93,7 @@ impl SeatedMatch {
                 }
             })
             .collect();
-        let played = play_multi_game::<G>(
+        let played = play::<G>(
             &seats,
             self.algorithm,
             self.opening_plies,

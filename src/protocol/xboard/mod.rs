@@ -6,28 +6,24 @@
 //! `Game::XBOARD` through the session; nothing here names a variant.
 
 mod clock;
-mod facts;
 mod notation;
 mod thinking;
 
-pub use facts::{Display, Setup, XboardFacts};
-
+use super::catalog::{default_session, new_session, playable_names};
+use super::engine::{lock, DEFAULT_HASH_MB, MAX_HASH_MB, MAX_OVERHEAD_MS, MAX_THREADS};
 use super::lines::{drive, Commands};
 use super::output::Output;
-use super::session::{NewSession, Session};
+use super::session::Session;
 use crate::errors::quote;
-use crate::registry::{with_default_variant, with_searchable_variant, SEARCHABLE_NAMES};
+use crate::game::Display;
 use crate::search::TranspositionTable;
 use clock::{centiseconds, Clock};
 use std::io::BufRead;
 use std::sync::atomic::{AtomicBool, AtomicU32, AtomicU8, Ordering};
 use std::sync::{Arc, Mutex, MutexGuard};
 use std::time::{Duration, Instant};
-use thinking::{lock, Progress, Running, SearchContext, ANALYSING, PONDERING, THINKING};
+use thinking::{Progress, Running, SearchContext, ANALYSING, PONDERING, THINKING};
 
-const DEFAULT_HASH_MB: usize = 64;
-const MAX_HASH_MB: usize = 65_536;
-const MAX_THREADS: usize = 256;
 const DEFAULT_OVERHEAD_MS: u64 = 50;
 
 struct Engine {
@@ -65,7 +61,7 @@ impl Engine {
     fn new(out: Output) -> Engine {
         Engine {
             out,
-            session: Arc::new(Mutex::new(with_default_variant(NewSession))),
+            session: Arc::new(Mutex::new(default_session())),
             tt: Arc::new(TranspositionTable::new(DEFAULT_HASH_MB)),
             threads: 1,
             overhead: Duration::from_millis(DEFAULT_OVERHEAD_MS),
@@ -229,9 +225,8 @@ impl Engine {
 
     fn features(&self) {
         self.send("feature done=0");
-        let variants: Vec<&str> = SEARCHABLE_NAMES
-            .iter()
-            .filter_map(|v| with_searchable_variant(v, NewSession).ok())
+        let variants: Vec<&str> = playable_names()
+            .filter_map(|v| new_session(v).ok())
             .map(|s| s.xboard().name)
             .filter(|name| !name.is_empty())
             .collect();
@@ -249,7 +244,7 @@ impl Engine {
             "feature option=\"Threads -spin 1 1 {MAX_THREADS}\""
         ));
         self.send(&format!(
-            "feature option=\"Move Overhead -spin {DEFAULT_OVERHEAD_MS} 0 5000\""
+            "feature option=\"Move Overhead -spin {DEFAULT_OVERHEAD_MS} 0 {MAX_OVERHEAD_MS}\""
         ));
         self.send("feature done=1");
     }
@@ -268,7 +263,7 @@ impl Engine {
                 self.resize_hash(mb);
             }
             ("Threads", Some(n)) if (1..=MAX_THREADS).contains(&n) => self.threads = n,
-            ("Move Overhead", Some(ms)) if ms <= 5000 => {
+            ("Move Overhead", Some(ms)) if ms as u64 <= MAX_OVERHEAD_MS => {
                 self.overhead = Duration::from_millis(ms as u64)
             }
             ("Hash" | "Threads" | "Move Overhead", _) => self.error("bad option value", line),
@@ -279,7 +274,7 @@ impl Engine {
     /// `new`: chess from the start, kaleido plays Black, no depth limit, clocks reset.
     fn new_game(&mut self) {
         self.abort();
-        *self.session() = with_default_variant(NewSession);
+        *self.session() = default_session();
         self.tt.clear();
         self.start_game();
         self.clock.depth = None;
@@ -299,9 +294,8 @@ impl Engine {
     /// XBoard about it.
     fn variant(&mut self, name: &str, line: &str) {
         self.abort();
-        let chosen = SEARCHABLE_NAMES
-            .iter()
-            .filter_map(|v| with_searchable_variant(v, NewSession).ok())
+        let chosen = playable_names()
+            .filter_map(|v| new_session(v).ok())
             .find(|s| s.xboard().offered() && s.xboard().name == name);
         let Some(session) = chosen else {
             return self.error("unsupported variant", line);

@@ -3,11 +3,12 @@
 //! and analysing. The loop only starts, stops and waits for them (mod.rs).
 
 use super::notation;
+use crate::protocol::engine::lock;
 use crate::protocol::output::Output;
 use crate::protocol::session::{Answer, Report, Session};
-use crate::search::{Limits, TranspositionTable};
+use crate::search::{score, Limits, TranspositionTable};
 use std::sync::atomic::{AtomicBool, AtomicU32, AtomicU8, Ordering};
-use std::sync::{Arc, Mutex, MutexGuard};
+use std::sync::{Arc, Mutex};
 use std::thread::JoinHandle;
 use std::time::Instant;
 
@@ -56,11 +57,6 @@ pub(super) struct SearchContext {
     pub(super) discard: Arc<AtomicBool>,
 }
 
-pub(super) fn lock(session: &Mutex<Box<dyn Session>>) -> MutexGuard<'_, Box<dyn Session>> {
-    // A search thread that panicked leaves the lock poisoned; the session is still whole.
-    session.lock().unwrap_or_else(|e| e.into_inner())
-}
-
 impl SearchContext {
     /// Runs a search with thinking output (when `post` is on) and progress for `.`.
     fn search(&self, session: &dyn Session, limits: &Limits, stop: &AtomicBool) -> Answer {
@@ -79,11 +75,15 @@ impl SearchContext {
             }
             if self.post.load(Ordering::Relaxed) {
                 self.out.send(&notation::thinking(
-                    r.depth, &r.score, r.time_ms, r.nodes, &r.pv,
+                    r.depth,
+                    &score::uci(r.score),
+                    r.time_ms,
+                    r.nodes,
+                    &r.pv,
                 ));
             }
         };
-        session.think_among(limits, &[], &self.tt, self.threads, stop, &mut on_info)
+        session.think(limits, &[], &self.tt, self.threads, stop, &mut on_info)
     }
 
     /// Thinks, plays and sends the move (or the result when there is none), then ponders on

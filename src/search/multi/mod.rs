@@ -24,33 +24,11 @@ use super::limits::Limits;
 use super::score::{INFINITE, MATE, MATE_BOUND};
 use super::tt::TranspositionTable;
 use crate::core::Player;
-use crate::game::Game;
+use crate::game::Searchable;
 use crate::outcome::Outcome;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 use tree::MultiSearcher;
-
-/// What the search needs of a variant with more than two players.
-pub trait MultiSearchable: Game {
-    /// Static evaluation in centipawns for `player` (higher is better for that player).
-    fn evaluate_for(&self, player: Player) -> i32;
-    /// For a capture or promotion, its worth for ordering; None for a quiet move.
-    fn tactical_value(&self, mv: Self::Move) -> Option<i32>;
-    /// The position with the turn handed to the next player without a move (Best-Reply
-    /// Search's passes); None where the position cannot pass: a finished game, or a player to
-    /// move without a legal move (its mate or stalemate ends the game there).
-    fn pass(&self) -> Option<Self>;
-    /// Whether the player to move is in check: it may not stand pat in quiescence, and its
-    /// search goes a ply deeper.
-    fn in_check(&self) -> bool;
-    /// A capture that likely loses material (a man takes a cheaper one on a guarded cell);
-    /// quiescence leaves these out. Variants that cannot tell say false.
-    fn losing_capture(&self, _mv: Self::Move) -> bool {
-        false
-    }
-    /// The move packed into the transposition table's move word; it must fit in 28 bits.
-    fn move_bits(mv: Self::Move) -> u32;
-}
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Algorithm {
@@ -145,7 +123,7 @@ pub enum Step<M> {
 
 /// What the search reports after each completed iteration.
 #[derive(Clone, Debug)]
-pub struct MultiInfo<G: Game> {
+pub struct MultiInfo<G: Searchable> {
     pub depth: i32,
     /// The deepest ply reached.
     pub seldepth: usize,
@@ -177,7 +155,7 @@ pub struct MultiResult<M> {
 /// Searches `pos` for the player to move with `algorithm`, iteratively deeper, within `limits`,
 /// with `tt` as its transposition table (it may be kept from move to move). `on_depth` hears
 /// about every completed iteration.
-pub fn search_multi<G: MultiSearchable>(
+pub fn search_multi<G: Searchable>(
     pos: &G,
     game_history: &[u64],
     limits: &Limits,
@@ -187,7 +165,7 @@ pub fn search_multi<G: MultiSearchable>(
     mut on_depth: impl FnMut(&MultiInfo<G>),
 ) -> MultiResult<G::Move> {
     let start = Instant::now();
-    let limits = &super::ceiling::capped(limits);
+    let limits = &super::fuzz_caps::capped(limits);
     let budget = limits.budget();
     let mut searcher = MultiSearcher {
         root: pos.side_to_move(),
@@ -308,7 +286,7 @@ pub fn search_multi<G: MultiSearchable>(
 
 /// Plays a principal variation from `pos`: its moves up to the first pass, and the position
 /// at its very end.
-fn walk<G: MultiSearchable>(pos: &G, line: &[Step<G::Move>]) -> (Vec<G::Move>, G) {
+fn walk<G: Searchable>(pos: &G, line: &[Step<G::Move>]) -> (Vec<G::Move>, G) {
     let mut leaf = pos.clone();
     let mut playable = Vec::new();
     let mut passed = false;

@@ -3,8 +3,8 @@
 //! search (alphabeta.rs); the killers and history are kept apart per player, since a quiet
 //! move that refuted something for one player says nothing of another's.
 
-use super::MultiSearchable;
 use crate::core::Player;
+use crate::game::Searchable;
 
 const HISTORY_SIZE: usize = 1 << 13;
 /// Enough for any number of players the registry has (trichess: 3).
@@ -25,7 +25,7 @@ impl<M: Copy + Eq> MoveOrder<M> {
         }
     }
 
-    fn history_slot<G: MultiSearchable<Move = M>>(player: Player, mv: M) -> usize {
+    fn history_slot<G: Searchable<Move = M>>(player: Player, mv: M) -> usize {
         let hashed = (G::move_bits(mv).wrapping_mul(0x9e37_79b1) >> 19) as usize;
         (player.index() % MAX_PLAYERS) * HISTORY_SIZE + (hashed & (HISTORY_SIZE - 1))
     }
@@ -35,7 +35,7 @@ impl<M: Copy + Eq> MoveOrder<M> {
     }
 
     /// The ordering key of `mv` in `pos` at `ply`: higher first.
-    fn key<G: MultiSearchable<Move = M>>(
+    fn key<G: Searchable<Move = M>>(
         &self,
         pos: &G,
         mv: M,
@@ -57,7 +57,7 @@ impl<M: Copy + Eq> MoveOrder<M> {
     }
 
     /// Sorts `moves` of `pos` best first for a node at `ply`.
-    pub fn sort<G: MultiSearchable<Move = M>>(
+    pub fn sort<G: Searchable<Move = M>>(
         &self,
         pos: &G,
         moves: &mut [M],
@@ -68,12 +68,7 @@ impl<M: Copy + Eq> MoveOrder<M> {
     }
 
     /// The move of `moves` that would be sorted first (None if there are none).
-    pub fn first<G: MultiSearchable<Move = M>>(
-        &self,
-        pos: &G,
-        moves: &[M],
-        ply: usize,
-    ) -> Option<M> {
+    pub fn first<G: Searchable<Move = M>>(&self, pos: &G, moves: &[M], ply: usize) -> Option<M> {
         moves
             .iter()
             .copied()
@@ -82,7 +77,7 @@ impl<M: Copy + Eq> MoveOrder<M> {
 
     /// A quiet move of `pos` caused a cut-off at `ply` with `depth` to go: it becomes a killer
     /// and earns history.
-    pub fn reward<G: MultiSearchable<Move = M>>(&mut self, pos: &G, mv: M, ply: usize, depth: i32) {
+    pub fn reward<G: Searchable<Move = M>>(&mut self, pos: &G, mv: M, ply: usize, depth: i32) {
         if pos.tactical_value(mv).is_some() {
             return;
         }

@@ -8,14 +8,15 @@
 //! while the others pass.
 
 use super::tree::MultiSearcher;
-use super::{MultiSearchable, Step};
+use super::Step;
+use crate::game::Searchable;
 use crate::search::score::INFINITE;
 
 /// Beyond this many plies of quiescence the evaluation is taken as it stands: a bound on
 /// capture chains in a game where two opponents can keep trading among themselves.
 const MAX_QUIESCENCE_PLIES: usize = 12;
 
-impl<G: MultiSearchable> MultiSearcher<'_, G> {
+impl<G: Searchable> MultiSearcher<'_, G> {
     pub(super) fn quiesce(&mut self, pos: &G, ply: usize, alpha: i32, beta: i32) -> i32 {
         self.quiesce_from(pos, ply, ply, alpha, beta)
     }

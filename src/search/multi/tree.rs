@@ -3,8 +3,9 @@
 //! opponent), a transposition table and move ordering. Quiescence is in quiescence.rs.
 
 use super::ordering::MoveOrder;
-use super::{result_score, Algorithm, MultiSearchable, Step};
+use super::{result_score, Algorithm, Step};
 use crate::core::Player;
+use crate::game::Searchable;
 use crate::search::limits::Limits;
 use crate::search::score::{from_table, to_table, INFINITE};
 use crate::search::tt::{Bound, Entry, TranspositionTable};
@@ -31,7 +32,7 @@ struct Late {
     quiet: bool,
 }
 
-pub(super) struct MultiSearcher<'a, G: MultiSearchable> {
+pub(super) struct MultiSearcher<'a, G: Searchable> {
     pub root: Player,
     pub algorithm: Algorithm,
     pub stop: &'a AtomicBool,
@@ -48,7 +49,7 @@ pub(super) struct MultiSearcher<'a, G: MultiSearchable> {
     pub order: MoveOrder<G::Move>,
 }
 
-impl<'a, G: MultiSearchable> MultiSearcher<'a, G> {
+impl<'a, G: Searchable> MultiSearcher<'a, G> {
     /// Empties the line of the node at `ply` before it is searched.
     pub fn clear_line(&mut self, ply: usize) {
         if self.lines.len() <= ply + 1 {

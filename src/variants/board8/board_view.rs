@@ -4,7 +4,7 @@
 
 use super::{Board, Geometry, Move, Role};
 use crate::core::{Color, Square};
-use crate::gui::view::{fide_glyph, rectangle, BoardShape, Gesture, ManView};
+use crate::game::{fide_glyph, rectangle, BoardShape, Gesture, ManView};
 
 pub(crate) const fn role_name(role: Role) -> &'static str {
     match role {

@@ -14,7 +14,7 @@ impl<G: Geometry> Game for Board<G> {
     type Move = Move;
     const NAME: &'static str = G::VARIANT;
     const PLAYERS: usize = 2;
-    const XBOARD: crate::protocol::xboard::XboardFacts = G::XBOARD;
+    const XBOARD: crate::game::XboardFacts = G::XBOARD;
 
     fn startpos() -> Self {
         Board::from_fen(START_FEN).expect("the start position is valid")

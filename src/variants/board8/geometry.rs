@@ -11,7 +11,7 @@ pub trait Geometry: Copy + Default + Send + Sync + Debug + 'static {
     /// True when the a- and h-files are joined: pawn captures then cross the edge.
     const WRAPS: bool;
     /// How the variant is offered over XBoard (see `Game::XBOARD`).
-    const XBOARD: crate::protocol::xboard::XboardFacts;
+    const XBOARD: crate::game::XboardFacts;
 
     fn knight(sq: Square) -> Bitboard;
     fn king(sq: Square) -> Bitboard;

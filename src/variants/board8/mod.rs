@@ -2,11 +2,11 @@
 //! A variant plugs in its Geometry (how men attack); spinchess and doublemove build on this too.
 
 mod board;
+pub mod board_view;
 pub mod eval;
 pub(crate) mod fen;
 mod game;
 mod geometry;
-pub mod gui;
 mod make;
 pub(crate) mod movegen;
 mod moves;

@@ -3,7 +3,7 @@
 use super::board::Board;
 use super::geometry::Geometry;
 use super::moves::Move;
-use crate::search::Searchable;
+use crate::game::Searchable;
 
 impl<G: Geometry> Searchable for Board<G> {
     fn evaluate(&self) -> i32 {

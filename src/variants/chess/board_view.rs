@@ -1,29 +1,22 @@
 //! Chess on the web board: the plain 8x8 board.
 
 use super::Chess;
-use crate::gui::engine;
-use crate::gui::view::{BoardShape, Gesture, GuiVariant, ManView, Seat, Thought, BLACK, WHITE};
-use crate::record::GameRecord;
-use crate::search::Limits;
-use crate::variants::board8::{gui, Move};
-use std::sync::atomic::AtomicBool;
+use crate::game::{BoardShape, BoardView, Gesture, ManView, Seat, BLACK, WHITE};
+use crate::variants::board8::{board_view, Move};
 
-impl GuiVariant for Chess {
+impl BoardView for Chess {
     const SEATS: &'static [Seat] = &[WHITE, BLACK];
 
     fn board_shape() -> BoardShape {
-        gui::square_board("")
+        board_view::square_board("")
     }
     fn kings_in_check(&self) -> Vec<String> {
-        gui::king_in_check(self)
+        board_view::king_in_check(self)
     }
     fn men(&self) -> Vec<ManView> {
-        gui::men(self)
+        board_view::men(self)
     }
     fn gestures(&self, mv: Move) -> Vec<Gesture> {
-        gui::move_gestures(mv)
-    }
-    fn think(record: &GameRecord<Self>, limits: &Limits, stop: &AtomicBool) -> Thought<Move> {
-        engine::two_player(record, limits, stop)
+        board_view::move_gestures(mv)
     }
 }

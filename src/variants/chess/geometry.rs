@@ -9,7 +9,7 @@ pub struct Flat;
 
 impl Geometry for Flat {
     const VARIANT: &'static str = "chess";
-    const XBOARD: crate::protocol::xboard::XboardFacts = super::xboard::XBOARD;
+    const XBOARD: crate::game::XboardFacts = super::xboard::XBOARD;
     const WRAPS: bool = false;
 
     #[inline(always)]

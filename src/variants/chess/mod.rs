@@ -1,8 +1,8 @@
 //! Chess: the FIDE Laws (rules/chess.md), on the shared 8x8 machinery with flat geometry.
 
 pub mod attacks;
+mod board_view;
 mod geometry;
-mod gui;
 mod xboard;
 
 #[cfg(test)]

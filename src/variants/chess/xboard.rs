@@ -1,6 +1,6 @@
 //! Chess over XBoard: XBoard's own variant `normal`, which it knows completely.
 
-use crate::protocol::xboard::{Display, XboardFacts};
+use crate::game::{Display, XboardFacts};
 
 pub const XBOARD: XboardFacts = XboardFacts {
     name: "normal",

@@ -1,32 +1,26 @@
 //! Cylinder chess on the web board: the 8x8 board, with a note that its side edges meet.
 
 use super::Cylinder;
-use crate::gui::engine;
-use crate::gui::view::{BoardShape, Gesture, GuiVariant, ManView, Seat, Thought, BLACK, WHITE};
-use crate::record::GameRecord;
-use crate::search::Limits;
-use crate::variants::board8::{gui, Move};
-use std::sync::atomic::AtomicBool;
+use crate::game::{BoardShape, BoardView, Gesture, ManView, Seat, BLACK, WHITE};
+use crate::variants::board8::{board_view, Move};
 
-impl GuiVariant for Cylinder {
+impl BoardView for Cylinder {
     const SEATS: &'static [Seat] = &[WHITE, BLACK];
 
     fn board_shape() -> BoardShape {
-        let mut shape =
-            gui::square_board("The a- and h-files are joined: men move across the side edges.");
+        let mut shape = board_view::square_board(
+            "The a- and h-files are joined: men move across the side edges.",
+        );
         shape.wrap_width = Some(8.0);
         shape
     }
     fn kings_in_check(&self) -> Vec<String> {
-        gui::king_in_check(self)
+        board_view::king_in_check(self)
     }
     fn men(&self) -> Vec<ManView> {
-        gui::men(self)
+        board_view::men(self)
     }
     fn gestures(&self, mv: Move) -> Vec<Gesture> {
-        gui::move_gestures(mv)
-    }
-    fn think(record: &GameRecord<Self>, limits: &Limits, stop: &AtomicBool) -> Thought<Move> {
-        engine::two_player(record, limits, stop)
+        board_view::move_gestures(mv)
     }
 }

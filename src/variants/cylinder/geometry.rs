@@ -9,7 +9,7 @@ pub struct Wrapped;
 
 impl Geometry for Wrapped {
     const VARIANT: &'static str = "cylinder";
-    const XBOARD: crate::protocol::xboard::XboardFacts = super::xboard::XBOARD;
+    const XBOARD: crate::game::XboardFacts = super::xboard::XBOARD;
     const WRAPS: bool = true;
 
     #[inline(always)]

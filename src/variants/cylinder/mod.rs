@@ -1,8 +1,8 @@
 //! Cylinder chess (rules/cylinder.md): FIDE chess with files a and h joined.
 
 pub mod attacks;
+mod board_view;
 mod geometry;
-mod gui;
 mod xboard;
 
 #[cfg(test)]

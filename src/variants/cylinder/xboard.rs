@@ -6,7 +6,7 @@
 //! judges moves, checks and mates as rules/cylinder.md does. The king keeps XBoard's built-in
 //! castling (no `O` atom): the ordinary path, with attacks tested through the wrapping moves.
 
-use crate::protocol::xboard::{Display, XboardFacts};
+use crate::game::{Display, XboardFacts};
 
 pub const XBOARD: XboardFacts = XboardFacts {
     name: "cylinder",

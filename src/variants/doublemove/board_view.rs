@@ -2,28 +2,21 @@
 //! the page shows a turn's two sub-moves as two arrows.
 
 use super::Doublemove;
-use crate::gui::engine;
-use crate::gui::view::{BoardShape, Gesture, GuiVariant, ManView, Seat, Thought, BLACK, WHITE};
-use crate::record::GameRecord;
-use crate::search::Limits;
-use crate::variants::board8::{gui, Move};
-use std::sync::atomic::AtomicBool;
+use crate::game::{BoardShape, BoardView, Gesture, ManView, Seat, BLACK, WHITE};
+use crate::variants::board8::{board_view, Move};
 
-impl GuiVariant for Doublemove {
+impl BoardView for Doublemove {
     const SEATS: &'static [Seat] = &[WHITE, BLACK];
 
     fn board_shape() -> BoardShape {
-        gui::square_board(
+        board_view::square_board(
             "Every turn is two moves (White's first is one). No check: capture the king to win.",
         )
     }
     fn men(&self) -> Vec<ManView> {
-        gui::men(self.board())
+        board_view::men(self.board())
     }
     fn gestures(&self, mv: Move) -> Vec<Gesture> {
-        gui::move_gestures(mv)
-    }
-    fn think(record: &GameRecord<Self>, limits: &Limits, stop: &AtomicBool) -> Thought<Move> {
-        engine::two_player(record, limits, stop)
+        board_view::move_gestures(mv)
     }
 }

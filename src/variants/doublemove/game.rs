@@ -77,7 +77,7 @@ impl Game for Doublemove {
     type Move = Move;
     const NAME: &'static str = "doublemove";
     const PLAYERS: usize = 2;
-    const XBOARD: crate::protocol::xboard::XboardFacts = super::xboard::XBOARD;
+    const XBOARD: crate::game::XboardFacts = super::xboard::XBOARD;
 
     fn startpos() -> Self {
         Doublemove::from_fen(START_FEN).expect("the start position is valid")

@@ -6,10 +6,10 @@
 //! is next, the set of e.p. targets that still matter, and the winner once a king has been
 //! taken. See docs/variants/doublemove.md.
 
+mod board_view;
 mod eval;
 mod fen;
 mod game;
-mod gui;
 mod hanging;
 mod king_reach;
 mod movegen;

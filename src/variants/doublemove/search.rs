@@ -4,7 +4,7 @@
 //! capture wins at once, so it is ordered before every other capture.
 
 use super::Doublemove;
-use crate::search::Searchable;
+use crate::game::Searchable;
 use crate::variants::board8::{Move, Role};
 
 impl Searchable for Doublemove {

@@ -4,7 +4,7 @@
 //! the name for scripted CECP clients, which send sub-moves one at a time (or `leg1,leg2`) and
 //! get kaleido's whole turn as one `move leg1,leg2` line, and warns an XBoard user.
 
-use crate::protocol::xboard::{Display, XboardFacts};
+use crate::game::{Display, XboardFacts};
 
 pub const XBOARD: XboardFacts = XboardFacts {
     name: "doublemove",

@@ -3,17 +3,13 @@
 
 use super::{Gigachess, Move, Square};
 use crate::core::Color;
-use crate::gui::engine;
-use crate::gui::view::{
-    fide_glyph, rectangle, BoardShape, Gesture, GuiVariant, ManView, Seat, Thought, BLACK, WHITE,
+use crate::game::{
+    fide_glyph, rectangle, BoardShape, BoardView, Gesture, ManView, Seat, BLACK, WHITE,
 };
-use crate::record::GameRecord;
-use crate::search::Limits;
-use std::sync::atomic::AtomicBool;
 
 const SIZE: u8 = 14;
 
-impl GuiVariant for Gigachess {
+impl BoardView for Gigachess {
     const SEATS: &'static [Seat] = &[WHITE, BLACK];
 
     fn board_shape() -> BoardShape {
@@ -56,8 +52,5 @@ impl GuiVariant for Gigachess {
             from: mv.from().to_string(),
             to: mv.to().to_string(),
         }]
-    }
-    fn think(record: &GameRecord<Self>, limits: &Limits, stop: &AtomicBool) -> Thought<Move> {
-        engine::two_player(record, limits, stop)
     }
 }

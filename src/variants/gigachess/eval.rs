@@ -274,7 +274,7 @@ impl Gigachess {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::search::Searchable;
+    use crate::game::Searchable;
 
     /// A position from men on named squares (upper case White), `side` to move.
     fn position(men: &[(char, &str)], side: char) -> Gigachess {

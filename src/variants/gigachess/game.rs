@@ -15,7 +15,7 @@ impl Game for Gigachess {
     type Move = Move;
     const NAME: &'static str = "gigachess";
     const PLAYERS: usize = 2;
-    const XBOARD: crate::protocol::xboard::XboardFacts = super::xboard::XBOARD;
+    const XBOARD: crate::game::XboardFacts = super::xboard::XBOARD;
     const FILES: u8 = 14;
     const RANKS: u8 = 14;
 

@@ -8,10 +8,10 @@
 
 mod attacks;
 mod board;
+mod board_view;
 mod eval;
 mod fen;
 mod game;
-mod gui;
 mod lines;
 mod make;
 mod movegen;

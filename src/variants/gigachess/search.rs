@@ -6,7 +6,7 @@ use super::eval::{TEMPO, VALUES};
 use super::moves::Move;
 use super::piece::Role;
 use crate::core::Color;
-use crate::search::Searchable;
+use crate::game::Searchable;
 
 impl Searchable for Gigachess {
     fn evaluate(&self) -> i32 {

@@ -5,7 +5,7 @@
 //! Betza notation (rules/gigachess.md §3). Moves use the rules' own tokens (`e3e5`, `l12l14q`),
 //! with two-digit ranks as XBoard writes them on boards of more than ten ranks.
 
-use crate::protocol::xboard::{Display, Setup, XboardFacts};
+use crate::game::{Display, Setup, XboardFacts};
 
 pub const XBOARD: XboardFacts = XboardFacts {
     name: "gigachess",

@@ -3,12 +3,8 @@
 //! direction, and the page turns the block's men a quarter turn when one is played.
 
 use super::{Block, Rotation, Spinchess, Turn};
-use crate::gui::engine;
-use crate::gui::view::{BoardShape, Gesture, GuiVariant, ManView, Seat, Thought, BLACK, WHITE};
-use crate::record::GameRecord;
-use crate::search::Limits;
-use crate::variants::board8::gui;
-use std::sync::atomic::AtomicBool;
+use crate::game::{BoardShape, BoardView, Gesture, ManView, Seat, BLACK, WHITE};
+use crate::variants::board8::board_view;
 
 /// A block's squares clockwise from its lower left: BL, TL, TR, BR.
 fn block_cells(block: Block) -> Vec<String> {
@@ -21,11 +17,11 @@ fn block_cells(block: Block) -> Vec<String> {
         .collect()
 }
 
-impl GuiVariant for Spinchess {
+impl BoardView for Spinchess {
     const SEATS: &'static [Seat] = &[WHITE, BLACK];
 
     fn board_shape() -> BoardShape {
-        let mut shape = gui::square_board(
+        let mut shape = board_view::square_board(
             "From move 2 a turn may spin a 2x2 block (dashed lines) a quarter turn, alone or \
              after a move into it.",
         );
@@ -33,25 +29,22 @@ impl GuiVariant for Spinchess {
         shape
     }
     fn kings_in_check(&self) -> Vec<String> {
-        gui::king_in_check(self.board())
+        board_view::king_in_check(self.board())
     }
     fn men(&self) -> Vec<ManView> {
-        gui::men(self.board())
+        board_view::men(self.board())
     }
     /// The move's gestures (step, promotion), then the spin's (block and direction, then the
     /// piece a pawn it brings to the last rank becomes).
     fn gestures(&self, turn: Turn) -> Vec<Gesture> {
-        let mut out = turn.mv().map(gui::move_gestures).unwrap_or_default();
+        let mut out = turn.mv().map(board_view::move_gestures).unwrap_or_default();
         if let Some((block, rotation)) = turn.spin_part() {
             out.push(Gesture::Spin {
                 cells: block_cells(block),
                 clockwise: rotation == Rotation::Clockwise,
             });
-            out.extend(turn.spin_promotion().map(gui::promotion_choice));
+            out.extend(turn.spin_promotion().map(board_view::promotion_choice));
         }
         out
-    }
-    fn think(record: &GameRecord<Self>, limits: &Limits, stop: &AtomicBool) -> Thought<Turn> {
-        engine::two_player(record, limits, stop)
     }
 }

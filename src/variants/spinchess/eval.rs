@@ -111,7 +111,7 @@ pub fn escape_capture(b: &Board<Flat>, by: Color) -> i32 {
 mod tests {
     use super::*;
     use crate::game::Game;
-    use crate::search::Searchable;
+    use crate::game::Searchable;
     use crate::variants::spinchess::Spinchess;
 
     fn position(fen: &str) -> Spinchess {

@@ -1,8 +1,8 @@
 //! Spinchess (rules/spinchess.md): FIDE chess plus 90-degree spins of 2x2 blocks.
 
 mod block;
+mod board_view;
 mod eval;
-mod gui;
 mod movegen;
 mod notation;
 mod search;
@@ -133,7 +133,7 @@ impl Game for Spinchess {
     type Move = Turn;
     const NAME: &'static str = "spinchess";
     const PLAYERS: usize = 2;
-    const XBOARD: crate::protocol::xboard::XboardFacts = xboard::XBOARD;
+    const XBOARD: crate::game::XboardFacts = xboard::XBOARD;
 
     fn startpos() -> Self {
         Spinchess::from_fen(START_FEN).expect("the start position is valid")

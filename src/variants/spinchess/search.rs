@@ -5,7 +5,7 @@
 
 use super::{eval, Spinchess, Turn};
 use crate::game::Game;
-use crate::search::Searchable;
+use crate::game::Searchable;
 
 impl Searchable for Spinchess {
     fn evaluate(&self) -> i32 {

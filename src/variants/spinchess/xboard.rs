@@ -3,7 +3,7 @@
 //! the game. kaleido still offers the name so that scripted CECP clients can play it in
 //! kaleido's own tokens, and warns an XBoard user when the variant is chosen.
 
-use crate::protocol::xboard::{Display, XboardFacts};
+use crate::game::{Display, XboardFacts};
 
 pub const XBOARD: XboardFacts = XboardFacts {
     name: "spinchess",

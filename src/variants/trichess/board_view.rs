@@ -4,21 +4,15 @@
 
 use super::{Move, Trichess, CELLS};
 use crate::core::Player;
-use crate::gui::engine;
-use crate::gui::view::{
-    fide_glyph, BoardShape, CellView, Gesture, GuiVariant, ManView, Seat, Thought,
-};
-use crate::record::GameRecord;
-use crate::search::Limits;
-use crate::variants::board8::gui::{promotion_choice, role_name};
-use std::sync::atomic::AtomicBool;
+use crate::game::{fide_glyph, BoardShape, BoardView, CellView, Gesture, ManView, Seat};
+use crate::variants::board8::board_view::{promotion_choice, role_name};
 
 /// Rows are this far apart for hexagons 1 wide (√3/2).
 const ROW: f32 = 0.866_025_4;
 /// A pointy-top hexagon 1 wide is 2/√3 tall.
 const HEX_HEIGHT: f32 = 1.154_700_5;
 
-impl GuiVariant for Trichess {
+impl BoardView for Trichess {
     const SEATS: &'static [Seat] = &[
         Seat {
             name: "Player a",
@@ -93,8 +87,5 @@ impl GuiVariant for Trichess {
         }];
         out.extend(mv.promotion().map(promotion_choice));
         out
-    }
-    fn think(record: &GameRecord<Self>, limits: &Limits, stop: &AtomicBool) -> Thought<Move> {
-        engine::multi_player(record, limits, stop)
     }
 }

@@ -16,7 +16,7 @@ impl Game for Trichess {
     /// The hexagon spans 15 cells across and 15 rows.
     const FILES: u8 = 15;
     const RANKS: u8 = 15;
-    const XBOARD: crate::protocol::xboard::XboardFacts = super::xboard::XBOARD;
+    const XBOARD: crate::game::XboardFacts = super::xboard::XBOARD;
 
     fn startpos() -> Self {
         Trichess::from_fen(START_FEN).expect("the start position is valid")

@@ -7,12 +7,12 @@
 //! into a sink, so perft's last ply is popcounts (movegen.rs). See docs/variants/trichess.md.
 
 mod board;
+mod board_view;
 pub mod cell;
 mod diagram;
 mod eval;
 mod fen;
 mod game;
-mod gui;
 mod make;
 mod movegen;
 mod moves;

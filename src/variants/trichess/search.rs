@@ -5,9 +5,14 @@ use super::board::{side_key, Trichess};
 use super::eval::VALUES;
 use super::moves::Move;
 use crate::core::Player;
-use crate::search::multi::MultiSearchable;
+use crate::game::Game;
+use crate::game::Searchable;
 
-impl MultiSearchable for Trichess {
+impl Searchable for Trichess {
+    fn evaluate(&self) -> i32 {
+        self.evaluate_for(self.side_to_move())
+    }
+
     /// Own strength against the average of the two opponents'.
     fn evaluate_for(&self, player: Player) -> i32 {
         let others: i32 = (0..3u8)

@@ -1,0 +1,279 @@
+//! What every protocol loop shares: the game behind a lock, the transposition table, the options
+//! every GUI sets (Hash, Threads, Move Overhead, TriSearch) with their ranges, and the search
+//! thread that answers while commands are still read. UCI and the tri dialect are thin dialects
+//! over `Engine`: they parse their commands and write their lines, and leave the rest here.
+//! XBoard, whose engine also keeps the game and ponders by itself, shares the options and the
+//! session.
+
+use super::catalog::new_session;
+use super::output::Output;
+use super::session::Session;
+use crate::errors::quote;
+use crate::search::multi::Algorithm;
+use crate::search::TranspositionTable;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, Mutex, MutexGuard};
+use std::thread::JoinHandle;
+use std::time::Duration;
+
+pub const DEFAULT_HASH_MB: usize = 64;
+pub const MAX_HASH_MB: usize = 65_536;
+pub const MAX_THREADS: usize = 256;
+pub const MAX_OVERHEAD_MS: u64 = 5000;
+
+/// Locks a session. A search thread that panicked leaves the lock poisoned; the session is
+/// still whole.
+pub fn lock(session: &Mutex<Box<dyn Session>>) -> MutexGuard<'_, Box<dyn Session>> {
+    session.lock().unwrap_or_else(|e| e.into_inner())
+}
+
+/// What a search thread works with, cloned from the engine when it starts.
+pub struct SearchJob {
+    pub out: Output,
+    pub tt: Arc<TranspositionTable>,
+    pub threads: usize,
+    pub stop: Arc<AtomicBool>,
+}
+
+pub struct Engine {
+    pub out: Output,
+    session: Arc<Mutex<Box<dyn Session>>>,
+    /// The session's variant, kept here because a running search holds the session's lock.
+    variant: &'static str,
+    tt: Arc<TranspositionTable>,
+    pub threads: usize,
+    pub overhead: Duration,
+    /// The search algorithm of games of more than two players, kept across variant changes.
+    pub algorithm: Algorithm,
+    stop: Arc<AtomicBool>,
+    search: Option<JoinHandle<()>>,
+    /// The running search has no limit of its own (`go infinite`, `go ponder`, a bare `go`).
+    open_ended: bool,
+}
+
+impl Engine {
+    pub fn new(out: Output, session: Box<dyn Session>, overhead: Duration) -> Engine {
+        Engine {
+            out,
+            variant: session.variant(),
+            session: Arc::new(Mutex::new(session)),
+            tt: Arc::new(TranspositionTable::new(DEFAULT_HASH_MB)),
+            threads: 1,
+            overhead,
+            algorithm: Algorithm::DEFAULT,
+            stop: Arc::new(AtomicBool::new(false)),
+            search: None,
+            open_ended: false,
+        }
+    }
+
+    pub fn send(&self, line: &str) {
+        self.out.send(line);
+    }
+
+    /// The game; waits for a running search to let it go.
+    pub fn session(&self) -> MutexGuard<'_, Box<dyn Session>> {
+        lock(&self.session)
+    }
+
+    /// The session's variant, without waiting for a running search.
+    pub fn variant(&self) -> &'static str {
+        self.variant
+    }
+
+    /// Puts `session` in place of the current one, with the chosen algorithm.
+    pub fn replace_session(&mut self, mut session: Box<dyn Session>) {
+        session.set_algorithm(self.algorithm);
+        self.variant = session.variant();
+        *self.session() = session;
+    }
+
+    /// A new game: the start position of the same variant and an empty table.
+    pub fn new_game(&mut self) {
+        self.wait_search();
+        self.tt.clear();
+        if let Ok(fresh) = new_session(self.variant) {
+            self.replace_session(fresh);
+        }
+    }
+
+    /// `Hash`: a new table of `value` MiB.
+    pub fn set_hash(&mut self, value: &str) -> Result<(), String> {
+        let mb = in_range(value, 1, MAX_HASH_MB).ok_or_else(|| {
+            format!(
+                "Hash must be 1 to {MAX_HASH_MB} MiB, not '{}'",
+                quote(value, 20)
+            )
+        })?;
+        self.tt = Arc::new(TranspositionTable::new(mb));
+        Ok(())
+    }
+
+    /// `Threads`: how many threads the two-player search uses (Lazy SMP); the search for more
+    /// players uses one whatever is set.
+    pub fn set_threads(&mut self, value: &str) -> Result<(), String> {
+        self.threads = in_range(value, 1, MAX_THREADS).ok_or_else(|| {
+            format!(
+                "Threads must be 1 to {MAX_THREADS}, not '{}'",
+                quote(value, 20)
+            )
+        })?;
+        Ok(())
+    }
+
+    /// `Move Overhead`: milliseconds kept back from every move for the GUI's delays.
+    pub fn set_overhead(&mut self, value: &str) -> Result<(), String> {
+        let ms = in_range(value, 0, MAX_OVERHEAD_MS as usize).ok_or_else(|| {
+            format!(
+                "Move Overhead must be 0 to {MAX_OVERHEAD_MS} ms, not '{}'",
+                quote(value, 20)
+            )
+        })?;
+        self.overhead = Duration::from_millis(ms as u64);
+        Ok(())
+    }
+
+    /// `TriSearch`: the algorithm of games of more than two players.
+    pub fn set_algorithm(&mut self, value: &str) -> Result<(), String> {
+        let algorithm = Algorithm::from_name(value).ok_or_else(|| {
+            format!(
+                "TriSearch must be brs+, brs or paranoid, not '{}'",
+                quote(value, 20)
+            )
+        })?;
+        self.algorithm = algorithm;
+        self.session().set_algorithm(algorithm);
+        Ok(())
+    }
+
+    /// `position startpos|fen <FEN> [moves ...]`; on error the position stays as it was.
+    pub fn position(&mut self, args: &str) -> Result<(), String> {
+        let (setup, moves) = match args.split_once(" moves") {
+            Some((s, m)) => (s.trim(), m.split_whitespace().collect::<Vec<_>>()),
+            None => (args.trim(), Vec::new()),
+        };
+        let fen = if setup == "startpos" {
+            None
+        } else if let Some(fen) = setup.strip_prefix("fen ") {
+            Some(fen.trim())
+        } else {
+            return Err("position needs 'startpos' or 'fen <FEN>'".to_string());
+        };
+        self.session().set_position(fen, &moves)
+    }
+
+    /// `go perft N` (the lines Stockfish writes); None when `args` asks for no perft.
+    pub fn perft(&mut self, args: &str) -> Option<Result<(), String>> {
+        let depth = args.trim().strip_prefix("perft")?;
+        Some(match depth.trim().parse::<u32>() {
+            Ok(d) if d <= 20 => {
+                for line in self.session().perft(d) {
+                    self.send(&line);
+                }
+                Ok(())
+            }
+            _ => Err("go perft needs a depth from 0 to 20".to_string()),
+        })
+    }
+
+    /// Runs `work` on the search thread with the session locked. An `open_ended` search ends
+    /// only when stopped.
+    pub fn start(
+        &mut self,
+        open_ended: bool,
+        work: impl FnOnce(&mut Box<dyn Session>, SearchJob) + Send + 'static,
+    ) {
+        self.wait_search();
+        self.open_ended = open_ended;
+        self.stop = Arc::new(AtomicBool::new(false));
+        let job = SearchJob {
+            out: self.out.clone(),
+            tt: self.tt.clone(),
+            threads: self.threads,
+            stop: self.stop.clone(),
+        };
+        let session = self.session.clone();
+        self.search = Some(std::thread::spawn(move || {
+            let mut session = lock(&session);
+            work(&mut session, job);
+        }));
+    }
+
+    /// Stops a running search and waits for its answer.
+    pub fn stop_search(&mut self) {
+        self.stop.store(true, Ordering::Relaxed);
+        self.wait_search();
+    }
+
+    /// Waits for a running search to answer before the position changes under it; one with
+    /// no limit of its own would never end, so it is stopped.
+    pub fn wait_search(&mut self) {
+        if self.open_ended {
+            self.stop.store(true, Ordering::Relaxed);
+        }
+        if let Some(handle) = self.search.take() {
+            let _ = handle.join();
+        }
+        self.open_ended = false;
+    }
+}
+
+/// The options set through `Engine`.
+#[derive(Clone, Copy, Debug)]
+pub enum SharedOption {
+    Hash,
+    Threads,
+    MoveOverhead,
+    TriSearch,
+}
+
+impl SharedOption {
+    /// The `option` line UCI and the tri dialect announce it with.
+    pub fn uci_line(self) -> String {
+        let (name, kind) = match self {
+            SharedOption::Hash => (
+                "Hash",
+                format!("spin default {DEFAULT_HASH_MB} min 1 max {MAX_HASH_MB}"),
+            ),
+            SharedOption::Threads => ("Threads", format!("spin default 1 min 1 max {MAX_THREADS}")),
+            SharedOption::MoveOverhead => (
+                "Move Overhead",
+                format!("spin default 10 min 0 max {MAX_OVERHEAD_MS}"),
+            ),
+            SharedOption::TriSearch => {
+                let algorithms: String = Algorithm::ALL
+                    .iter()
+                    .map(|a| format!(" var {}", a.name()))
+                    .collect();
+                (
+                    "TriSearch",
+                    format!("combo default {}{algorithms}", Algorithm::DEFAULT.name()),
+                )
+            }
+        };
+        format!("option name {name} type {kind}")
+    }
+}
+
+/// `value` as a whole number from `min` to `max`.
+fn in_range(value: &str, min: usize, max: usize) -> Option<usize> {
+    value
+        .trim()
+        .parse::<usize>()
+        .ok()
+        .filter(|v| (min..=max).contains(v))
+}
+
+/// `setoption`'s arguments, `name <id...> [value <x...>]` (names may contain spaces), as the
+/// name and the value.
+pub fn option_name_value(args: &str) -> Result<(&str, &str), String> {
+    let rest = args
+        .trim()
+        .strip_prefix("name ")
+        .ok_or("setoption needs 'name <option> value <value>'")?;
+    let (name, value) = match rest.split_once(" value ") {
+        Some((n, v)) => (n.trim(), v.trim()),
+        None => (rest.trim(), ""),
+    };
+    Ok((name, value))
+}
