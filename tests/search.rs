@@ -3,7 +3,7 @@
 
 use kaleido::game::{Game, Searchable};
 use kaleido::search::score::{MATE, MATE_BOUND};
-use kaleido::search::{search, Limits, SearchResult, TranspositionTable};
+use kaleido::search::{search_among, Context, Limits, SearchResult, TranspositionTable};
 use kaleido::variants::chess::Chess;
 use kaleido::variants::cylinder::Cylinder;
 use kaleido::variants::doublemove::Doublemove;
@@ -14,7 +14,7 @@ fn go<G: Searchable>(fen: &str, limits: Limits) -> (G, SearchResult<G::Move>) {
     let pos = G::from_fen(fen).unwrap_or_else(|e| panic!("{fen}: {e}"));
     let tt = TranspositionTable::new(16);
     let stop = AtomicBool::new(false);
-    let result = search(&pos, &[], &limits, &tt, 1, &stop, |_| {});
+    let result = search_among(&pos, &[], &limits, &[], Context::new(&tt, &stop), |_| {});
     (pos, result)
 }
 
@@ -137,7 +137,14 @@ fn a_stopped_search_still_answers_a_legal_move() {
     let pos = Chess::startpos();
     let tt = TranspositionTable::new(1);
     let stop = AtomicBool::new(true);
-    let r = search(&pos, &[], &Limits::default(), &tt, 1, &stop, |_| {});
+    let r = search_among(
+        &pos,
+        &[],
+        &Limits::default(),
+        &[],
+        Context::new(&tt, &stop),
+        |_| {},
+    );
     let mut legal = Vec::new();
     pos.legal_moves(&mut legal);
     assert!(legal.contains(&r.best.unwrap()));
@@ -151,7 +158,7 @@ fn repetition_is_a_draw_inside_the_tree() {
     let pos = Chess::from_fen("4k3/8/8/8/8/8/8/Q3K3 w - - 60 40").unwrap();
     let tt = TranspositionTable::new(1);
     let stop = AtomicBool::new(false);
-    let fresh = search(&pos, &[], &depth(3), &tt, 1, &stop, |_| {});
+    let fresh = search_among(&pos, &[], &depth(3), &[], Context::new(&tt, &stop), |_| {});
     assert!(fresh.score > 800);
     let mut moves = Vec::new();
     pos.legal_moves(&mut moves);
@@ -166,7 +173,14 @@ fn repetition_is_a_draw_inside_the_tree() {
     assert!(history.len() < 60);
     let tt = TranspositionTable::new(1);
     let stop = AtomicBool::new(false);
-    let repeated = search(&pos, &history, &depth(3), &tt, 1, &stop, |_| {});
+    let repeated = search_among(
+        &pos,
+        &history,
+        &depth(3),
+        &[],
+        Context::new(&tt, &stop),
+        |_| {},
+    );
     assert_eq!(repeated.score, 0);
 }
 
@@ -182,7 +196,14 @@ fn a_search_stopped_at_once_still_finishes_its_first_iteration() {
     let pos = Chess::from_fen("6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1").unwrap();
     let tt = TranspositionTable::new(1);
     let stop = AtomicBool::new(true);
-    let r = search(&pos, &[], &Limits::default(), &tt, 1, &stop, |_| {});
+    let r = search_among(
+        &pos,
+        &[],
+        &Limits::default(),
+        &[],
+        Context::new(&tt, &stop),
+        |_| {},
+    );
     assert_eq!(pos.format_move(r.best.unwrap()), "a1a8");
     assert_eq!(r.depth, 1);
 }

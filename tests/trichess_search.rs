@@ -6,7 +6,7 @@ use common::trifen;
 use kaleido::game::Game;
 use kaleido::search::multi::{search_multi, Algorithm};
 use kaleido::search::score::MATE;
-use kaleido::search::{Limits, TranspositionTable};
+use kaleido::search::{Context, Limits, TranspositionTable};
 use kaleido::variants::trichess::Trichess;
 use std::sync::atomic::AtomicBool;
 
@@ -38,9 +38,10 @@ fn both_algorithms_find_the_mate_that_wins_both_points() {
             &pos,
             &[],
             &depth(2),
-            algorithm,
-            &TranspositionTable::new(1),
-            &stop,
+            Context {
+                algorithm,
+                ..Context::new(&TranspositionTable::new(1), &stop)
+            },
             |_| {},
         );
         assert_eq!(pos.format_move(r.best.unwrap()), "KEHB", "{algorithm:?}");
@@ -61,9 +62,10 @@ fn start_position_gives_a_legal_move_deterministically() {
                 &pos,
                 &[],
                 &depth(3),
-                algorithm,
-                &TranspositionTable::new(1),
-                &stop,
+                Context {
+                    algorithm,
+                    ..Context::new(&TranspositionTable::new(1), &stop)
+                },
                 |_| {},
             )
         };
@@ -86,9 +88,10 @@ fn node_limit_and_stop_are_honoured() {
         &pos,
         &[],
         &limited,
-        Algorithm::Paranoid,
-        &TranspositionTable::new(1),
-        &stop,
+        Context {
+            algorithm: Algorithm::Paranoid,
+            ..Context::new(&TranspositionTable::new(1), &stop)
+        },
         |_| {},
     );
     assert!(r.nodes < 7_000, "{}", r.nodes);
@@ -98,9 +101,10 @@ fn node_limit_and_stop_are_honoured() {
         &pos,
         &[],
         &Limits::default(),
-        Algorithm::BestReply,
-        &TranspositionTable::new(1),
-        &stopped,
+        Context {
+            algorithm: Algorithm::BestReply,
+            ..Context::new(&TranspositionTable::new(1), &stopped)
+        },
         |_| {},
     );
     assert!(r.best.is_some());
@@ -122,9 +126,10 @@ fn principal_variations_are_playable_lines() {
             &pos,
             &[],
             &depth(3),
-            algorithm,
-            &TranspositionTable::new(1),
-            &stop,
+            Context {
+                algorithm,
+                ..Context::new(&TranspositionTable::new(1), &stop)
+            },
             |info| {
                 depths.push(info.depth);
                 assert!(!info.pv.is_empty());
@@ -176,9 +181,10 @@ fn best_reply_search_stops_at_a_mate_behind_another_players_reply() {
         &pos,
         &[],
         &depth(2),
-        Algorithm::BestReply,
-        &tt,
-        &stop,
+        Context {
+            algorithm: Algorithm::BestReply,
+            ..Context::new(&tt, &stop)
+        },
         |_| {},
     );
     assert_eq!(pos.format_move(r.best.unwrap()), "KEHB");
@@ -205,7 +211,16 @@ fn quiescence_sees_the_recapture_of_a_guarded_pawn() {
     for algorithm in Algorithm::ALL {
         let stop = AtomicBool::new(false);
         let tt = TranspositionTable::new(1);
-        let r = search_multi(&pos, &[], &depth(1), algorithm, &tt, &stop, |_| {});
+        let r = search_multi(
+            &pos,
+            &[],
+            &depth(1),
+            Context {
+                algorithm,
+                ..Context::new(&tt, &stop)
+            },
+            |_| {},
+        );
         assert_ne!(r.best, Some(taking), "{algorithm:?}");
     }
 }
@@ -226,9 +241,10 @@ fn a_kept_table_saves_work_on_the_next_search() {
             &pos,
             &[],
             &depth(3),
-            Algorithm::BestReply,
-            &tt,
-            &stop,
+            Context {
+                algorithm: Algorithm::BestReply,
+                ..Context::new(&tt, &stop)
+            },
             |_| {},
         )
     };

@@ -6,6 +6,7 @@
 //! session.
 
 use super::catalog::new_session;
+use super::lines::Commands;
 use super::output::Output;
 use super::session::Session;
 use crate::errors::quote;
@@ -69,6 +70,23 @@ impl Engine {
 
     pub fn send(&self, line: &str) {
         self.out.send(line);
+    }
+
+    /// An error, as UCI and the tri dialect write one: `info string error: ...`.
+    pub fn error(&self, message: &str) {
+        self.send(&format!("info string error: {message}"));
+    }
+
+    /// `text` line by line as `info string` lines (`d`).
+    pub fn info_lines(&self, text: &str) {
+        for line in text.lines() {
+            self.send(&format!("info string {line}"));
+        }
+    }
+
+    /// The answer to a command the dialect does not know.
+    pub fn unknown_command(&self, command: &str) {
+        self.error(&format!("unknown command '{}'", quote(command, 40)));
     }
 
     /// The game; waits for a running search to let it go.
@@ -252,6 +270,28 @@ impl SharedOption {
             }
         };
         format!("option name {name} type {kind}")
+    }
+}
+
+/// A dialect of UCI's shape over `Engine` (UCI itself, tri): it reads its own commands; what
+/// happens to a line too long and at the end of input is the same for all.
+pub trait Dialect {
+    fn engine(&mut self) -> &mut Engine;
+    /// Handles one line; false on `quit`.
+    fn command(&mut self, line: &str) -> bool;
+}
+
+impl<D: Dialect> Commands for D {
+    fn command(&mut self, line: &str) -> bool {
+        Dialect::command(self, line)
+    }
+    fn line_too_long(&mut self) {
+        self.engine().error("line too long, ignored");
+    }
+    /// A search with limits of its own finishes and answers; an open-ended one is stopped and
+    /// answers at once.
+    fn end_of_input(&mut self) {
+        self.engine().wait_search();
     }
 }
 

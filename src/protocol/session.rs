@@ -109,18 +109,21 @@ impl<G: Variant> Default for GameSession<G> {
     }
 }
 
-fn report<G: Game>(pos: &G, info: &Info<G::Move>) -> Report {
-    // The principal variation is written move by move from the root.
+/// `moves`, played in turn from `pos`, each in the variant's notation.
+fn tokens<G: Game>(pos: &G, moves: &[G::Move]) -> Vec<String> {
     let mut walk = pos.clone();
-    let pv = info
-        .pv
+    moves
         .iter()
         .map(|&mv| {
             let token = walk.format_move(mv);
             walk.play(mv);
             token
         })
-        .collect();
+        .collect()
+}
+
+fn report<G: Game>(pos: &G, info: &Info<G::Move>) -> Report {
+    let pv = tokens(pos, &info.pv);
     Report {
         depth: info.depth,
         seldepth: info.seldepth,
@@ -200,17 +203,7 @@ impl<G: Variant> Session for GameSession<G> {
             return Answer::GameOver(Outcome::draw(G::PLAYERS, EndReason::NoMoves));
         }
         // A turn of several plies is written as one token, its plies joined by commas.
-        let mut walk = pos.clone();
-        let tokens: Vec<String> = thought
-            .turn
-            .iter()
-            .map(|&mv| {
-                let token = walk.format_move(mv);
-                walk.play(mv);
-                token
-            })
-            .collect();
-        Answer::Move(tokens.join(","))
+        Answer::Move(tokens(pos, &thought.turn).join(","))
     }
 
     fn restricts_root_moves(&self) -> bool {

@@ -6,8 +6,8 @@
 //! `isready` and `stop` are answered at once while it thinks. See docs/protocol.md.
 
 use super::catalog::{default_multi_session, multi_player_names, new_session};
-use super::engine::{option_name_value, Engine, SearchJob, SharedOption};
-use super::lines::{drive, Commands};
+use super::engine::{option_name_value, Dialect, Engine, SearchJob, SharedOption};
+use super::lines::drive;
 use super::output::Output;
 use super::session::{Answer, Report, Session};
 use crate::errors::quote;
@@ -54,7 +54,7 @@ impl Tri {
     }
 
     fn error(&self, message: &str) {
-        self.send(&format!("info string error: {message}"));
+        self.engine.error(message);
     }
 
     fn session(&self) -> MutexGuard<'_, Box<dyn Session>> {
@@ -261,31 +261,24 @@ impl Tri {
                     session.describe()
                 );
                 drop(session);
-                for l in text.lines() {
-                    self.send(&format!("info string {l}"));
-                }
+                self.engine.info_lines(&text);
             }
             "quit" => {
                 self.engine.stop_search();
                 return false;
             }
-            other => self.error(&format!("unknown command '{}'", quote(other, 40))),
+            other => self.engine.unknown_command(other),
         }
         true
     }
 }
 
-impl Commands for Tri {
+impl Dialect for Tri {
+    fn engine(&mut self) -> &mut Engine {
+        &mut self.engine
+    }
     fn command(&mut self, line: &str) -> bool {
         Tri::command(self, line)
-    }
-    fn line_too_long(&mut self) {
-        self.error("line too long, ignored");
-    }
-    /// A search with limits of its own finishes and answers; an open-ended one is stopped and
-    /// answers at once.
-    fn end_of_input(&mut self) {
-        self.engine.wait_search();
     }
 }
 

@@ -3,8 +3,8 @@
 //! thinks. Every answer goes to stdout as one protocol line; nothing else does.
 
 use super::catalog::{default_session, default_variant, new_session, playable_names};
-use super::engine::{option_name_value, Engine, SearchJob, SharedOption};
-use super::lines::{drive, Commands};
+use super::engine::{option_name_value, Dialect, Engine, SearchJob, SharedOption};
+use super::lines::drive;
 use super::output::Output;
 use super::session::{Answer, Report, Session};
 use crate::core::Player;
@@ -93,7 +93,7 @@ impl Uci {
     }
 
     fn error(&self, message: &str) {
-        self.send(&format!("info string error: {message}"));
+        self.engine.error(message);
     }
 
     fn session(&self) -> std::sync::MutexGuard<'_, Box<dyn Session>> {
@@ -348,32 +348,26 @@ impl Uci {
             "d" => {
                 self.engine.wait_search();
                 let description = self.session().describe();
-                self.send(&format!("info string variant {}", self.session().variant()));
-                for l in description.lines() {
-                    self.send(&format!("info string {l}"));
-                }
+                let variant = self.engine.variant();
+                self.engine
+                    .info_lines(&format!("variant {variant}\n{description}"));
             }
             "quit" => {
                 self.engine.stop_search();
                 return false;
             }
-            other => self.error(&format!("unknown command '{}'", quote(other, 40))),
+            other => self.engine.unknown_command(other),
         }
         true
     }
 }
 
-impl Commands for Uci {
+impl Dialect for Uci {
+    fn engine(&mut self) -> &mut Engine {
+        &mut self.engine
+    }
     fn command(&mut self, line: &str) -> bool {
         Uci::command(self, line)
-    }
-    fn line_too_long(&mut self) {
-        self.error("line too long, ignored");
-    }
-    /// A search with limits of its own finishes and answers; an open-ended one is stopped and
-    /// answers at once.
-    fn end_of_input(&mut self) {
-        self.engine.wait_search();
     }
 }
 

@@ -20,7 +20,7 @@ pub use tt::TranspositionTable;
 use crate::game::Searchable;
 use alphabeta::Searcher;
 use score::{INFINITE, MATE_BOUND};
-use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::{Duration, Instant};
 
 /// What the search reports after each completed iteration, once per line under MultiPV.
@@ -51,40 +51,26 @@ pub struct SearchResult<M> {
     pub pv: Vec<M>,
 }
 
-/// Searches `pos` (reached through positions hashing to `game_history`, oldest first) within
-/// `limits`, on `threads` threads, until a limit is hit or `stop` is set. `on_info` hears about
-/// every completed iteration of the main thread.
-pub fn search<G: Searchable>(
-    pos: &G,
-    game_history: &[u64],
-    limits: &Limits,
-    tt: &TranspositionTable,
-    threads: usize,
-    stop: &AtomicBool,
-    on_info: impl FnMut(&Info<G::Move>),
-) -> SearchResult<G::Move> {
-    search_among(pos, game_history, limits, &[], tt, threads, stop, on_info)
-}
-
 /// One of the best lines found at the last completed depth.
 struct Line<M> {
     score: i32,
     pv: Vec<M>,
 }
 
-/// `search`, considering only the root moves in `search_moves` when it is not empty (UCI's
-/// `go searchmoves`; moves not legal here are ignored).
-#[allow(clippy::too_many_arguments)]
+/// The two-player search: searches `pos` (reached through positions hashing to
+/// `game_history`, oldest first) within `limits`, on `ctx.threads` threads, until a limit is
+/// hit or `ctx.stop` is set, considering only the root moves in `search_moves` when it is not
+/// empty (UCI's `go searchmoves`; moves not legal here are ignored). `on_info` hears about
+/// every completed iteration of the main thread.
 pub fn search_among<G: Searchable>(
     pos: &G,
     game_history: &[u64],
     limits: &Limits,
     search_moves: &[G::Move],
-    tt: &TranspositionTable,
-    threads: usize,
-    stop: &AtomicBool,
+    ctx: Context<'_>,
     mut on_info: impl FnMut(&Info<G::Move>),
 ) -> SearchResult<G::Move> {
+    let (tt, threads, stop) = (ctx.tt, ctx.threads, ctx.stop);
     let start = Instant::now();
     let limits = &fuzz_caps::capped(limits);
     let threads = fuzz_caps::threads(threads);

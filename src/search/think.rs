@@ -73,23 +73,10 @@ pub fn think<G: Searchable>(
     ctx: Context<'_>,
     on_info: impl FnMut(&Info<G::Move>),
 ) -> Thought<G::Move> {
-    if G::PLAYERS == 2 {
-        two_players(pos, history, limits, root_moves, ctx, on_info)
-    } else {
-        more_players(pos, history, limits, ctx, on_info)
+    if G::PLAYERS > 2 {
+        return more_players(pos, history, limits, ctx, on_info);
     }
-}
-
-fn two_players<G: Searchable>(
-    pos: &G,
-    history: &[u64],
-    limits: &Limits,
-    root_moves: &[G::Move],
-    ctx: Context<'_>,
-    on_info: impl FnMut(&Info<G::Move>),
-) -> Thought<G::Move> {
-    let (tt, threads, stop) = (ctx.tt, ctx.threads, ctx.stop);
-    let result = search_among(pos, history, limits, root_moves, tt, threads, stop, on_info);
+    let result = search_among(pos, history, limits, root_moves, ctx, on_info);
     let mut thought = Thought {
         turn: Vec::new(),
         score: result.score,
@@ -98,13 +85,12 @@ fn two_players<G: Searchable>(
         pv: result.pv,
         player_scores: Vec::new(),
     };
-    let Some(best) = result.best else {
-        return thought;
-    };
-    if thought.pv.first() != Some(&best) {
-        thought.pv = vec![best];
+    if let Some(best) = result.best {
+        if thought.pv.first() != Some(&best) {
+            thought.pv = vec![best];
+        }
+        complete_turn(pos, history, best, &mut thought, ctx.tt);
     }
-    complete_turn(pos, history, best, &mut thought, tt);
     thought
 }
 
@@ -134,7 +120,8 @@ fn complete_turn<G: Searchable>(
                     ..Limits::default()
                 };
                 let no_stop = AtomicBool::new(false);
-                match search_among(&after, history, &quick, &[], tt, 1, &no_stop, |_| {}).best {
+                let ctx = Context::new(tt, &no_stop);
+                match search_among(&after, history, &quick, &[], ctx, |_| {}).best {
                     Some(mv) => {
                         thought.pv.truncate(thought.turn.len());
                         thought.pv.push(mv);
@@ -156,27 +143,19 @@ fn more_players<G: Searchable>(
     ctx: Context<'_>,
     mut on_info: impl FnMut(&Info<G::Move>),
 ) -> Thought<G::Move> {
-    let result = search_multi(
-        pos,
-        history,
-        limits,
-        ctx.algorithm,
-        ctx.tt,
-        ctx.stop,
-        |info| {
-            on_info(&Info {
-                depth: info.depth,
-                seldepth: info.seldepth,
-                score: info.score,
-                nodes: info.nodes,
-                time: info.time,
-                pv: info.pv.clone(),
-                hashfull: ctx.tt.hashfull(),
-                multipv: 1,
-                shares: expected_shares(&info.leaf),
-            })
-        },
-    );
+    let result = search_multi(pos, history, limits, ctx, |info| {
+        on_info(&Info {
+            depth: info.depth,
+            seldepth: info.seldepth,
+            score: info.score,
+            nodes: info.nodes,
+            time: info.time,
+            pv: info.pv.clone(),
+            hashfull: ctx.tt.hashfull(),
+            multipv: 1,
+            shares: expected_shares(&info.leaf),
+        })
+    });
     // `go infinite` answers only after `stop`, even when the search ran out of depth.
     while limits.infinite && !ctx.stop.load(Ordering::Relaxed) {
         std::thread::sleep(Duration::from_millis(1));

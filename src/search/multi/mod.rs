@@ -22,11 +22,11 @@ mod tree;
 
 use super::limits::Limits;
 use super::score::{INFINITE, MATE, MATE_BOUND};
-use super::tt::TranspositionTable;
+use super::Context;
 use crate::core::Player;
 use crate::game::Searchable;
 use crate::outcome::Outcome;
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::Ordering;
 use std::time::{Duration, Instant};
 use tree::MultiSearcher;
 
@@ -152,18 +152,17 @@ pub struct MultiResult<M> {
     pub pv: Vec<M>,
 }
 
-/// Searches `pos` for the player to move with `algorithm`, iteratively deeper, within `limits`,
-/// with `tt` as its transposition table (it may be kept from move to move). `on_depth` hears
-/// about every completed iteration.
+/// Searches `pos` for the player to move with `ctx.algorithm`, iteratively deeper, within
+/// `limits`, with `ctx.tt` as its transposition table (it may be kept from move to move) and
+/// one thread. `on_depth` hears about every completed iteration.
 pub fn search_multi<G: Searchable>(
     pos: &G,
     game_history: &[u64],
     limits: &Limits,
-    algorithm: Algorithm,
-    tt: &TranspositionTable,
-    stop: &AtomicBool,
+    ctx: Context<'_>,
     mut on_depth: impl FnMut(&MultiInfo<G>),
 ) -> MultiResult<G::Move> {
+    let (algorithm, tt, stop) = (ctx.algorithm, ctx.tt, ctx.stop);
     let start = Instant::now();
     let limits = &super::fuzz_caps::capped(limits);
     let budget = limits.budget();
