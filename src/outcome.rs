@@ -82,6 +82,21 @@ impl Outcome {
     }
 
     /// A draw among `players` players: `Draw` for two; for three, two points shared equally.
+    /// A two-player game whose side to move has no legal move: mated by `opponent` when in
+    /// check, else stalemate.
+    pub fn no_moves(in_check: bool, opponent: Player) -> Outcome {
+        if in_check {
+            Outcome::Win {
+                winner: opponent,
+                reason: EndReason::Checkmate,
+            }
+        } else {
+            Outcome::Draw {
+                reason: EndReason::Stalemate,
+            }
+        }
+    }
+
     pub fn draw(players: usize, reason: EndReason) -> Outcome {
         if players == 3 {
             Outcome::split([1; 3], reason)

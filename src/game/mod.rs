@@ -20,6 +20,38 @@ pub use board_view::{
 pub use searchable::Searchable;
 pub use xboard::{Display, Setup, XboardFacts};
 
+/// The `Game` methods a variant's type already has as inherent methods of the same meaning:
+/// FEN reading and writing (`from_fen`, `to_fen`; `$start` is the start position's FEN),
+/// listing, counting and playing moves, and the hash from scratch. Inside `impl Game`, `Self::f`
+/// names the inherent method; a missing one would name the trait's own and recurse, which the
+/// `unconditional_recursion` lint refuses.
+macro_rules! rules_from_inherent_methods {
+    ($start:expr) => {
+        fn startpos() -> Self {
+            Self::from_fen($start).expect("the start position is valid")
+        }
+        fn from_fen(fen: &str) -> Result<Self, $crate::errors::FenError> {
+            Self::from_fen(fen)
+        }
+        fn fen(&self) -> String {
+            self.to_fen()
+        }
+        fn legal_moves(&self, moves: &mut Vec<Self::Move>) {
+            Self::legal_moves(self, moves)
+        }
+        fn count_legal_moves(&self) -> u64 {
+            Self::count_legal_moves(self)
+        }
+        fn play(&mut self, mv: Self::Move) {
+            Self::play(self, mv)
+        }
+        fn hash_from_scratch(&self) -> u64 {
+            Self::hash_from_scratch(self)
+        }
+    };
+}
+pub(crate) use rules_from_inherent_methods;
+
 /// Everything a front end needs of a variant: its rules, what a search needs of it, and how
 /// its board is drawn. Every variant of the registry is one.
 pub trait Variant: Searchable + BoardView {}

@@ -6,12 +6,13 @@
 //! session.
 
 use super::catalog::new_session;
-use super::lines::Commands;
+use super::lines::{drive, Commands};
 use super::output::Output;
 use super::session::Session;
 use crate::errors::quote;
 use crate::search::multi::Algorithm;
-use crate::search::TranspositionTable;
+use crate::search::{Context, TranspositionTable};
+use std::io::BufRead;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex, MutexGuard};
 use std::thread::JoinHandle;
@@ -31,9 +32,22 @@ pub fn lock(session: &Mutex<Box<dyn Session>>) -> MutexGuard<'_, Box<dyn Session
 /// What a search thread works with, cloned from the engine when it starts.
 pub struct SearchJob {
     pub out: Output,
-    pub tt: Arc<TranspositionTable>,
-    pub threads: usize,
-    pub stop: Arc<AtomicBool>,
+    tt: Arc<TranspositionTable>,
+    threads: usize,
+    stop: Arc<AtomicBool>,
+    algorithm: Algorithm,
+}
+
+impl SearchJob {
+    /// What the search runs with.
+    pub fn context(&self) -> Context<'_> {
+        Context {
+            tt: &self.tt,
+            threads: self.threads,
+            stop: &self.stop,
+            algorithm: self.algorithm,
+        }
+    }
 }
 
 pub struct Engine {
@@ -99,9 +113,8 @@ impl Engine {
         self.variant
     }
 
-    /// Puts `session` in place of the current one, with the chosen algorithm.
-    pub fn replace_session(&mut self, mut session: Box<dyn Session>) {
-        session.set_algorithm(self.algorithm);
+    /// Puts `session` in place of the current one.
+    pub fn replace_session(&mut self, session: Box<dyn Session>) {
         self.variant = session.variant();
         *self.session() = session;
     }
@@ -160,7 +173,6 @@ impl Engine {
             )
         })?;
         self.algorithm = algorithm;
-        self.session().set_algorithm(algorithm);
         Ok(())
     }
 
@@ -209,6 +221,7 @@ impl Engine {
             tt: self.tt.clone(),
             threads: self.threads,
             stop: self.stop.clone(),
+            algorithm: self.algorithm,
         };
         let session = self.session.clone();
         self.search = Some(std::thread::spawn(move || {
@@ -273,17 +286,57 @@ impl SharedOption {
     }
 }
 
-/// A dialect of UCI's shape over `Engine` (UCI itself, tri): it reads its own commands; what
-/// happens to a line too long and at the end of input is the same for all.
+/// A dialect of UCI's shape over `Engine` (UCI itself, tri). The commands every such dialect
+/// has (`isready`, `setoption`, `position`, `quit`, its handshake, the empty line) are read
+/// here; the dialect reads the rest.
 pub trait Dialect {
+    /// The command that opens the dialect and is answered with `greet` (`uci`, `tri`).
+    const HANDSHAKE: &'static str;
     fn engine(&mut self) -> &mut Engine;
-    /// Handles one line; false on `quit`.
-    fn command(&mut self, line: &str) -> bool;
+    /// The answer to the handshake: names, options, `uciok`/`triok`.
+    fn greet(&mut self);
+    /// `setoption name ... value ...`, with no search running.
+    fn set_option(&mut self, args: &str);
+    /// Handles one of the dialect's own commands; false when `cmd` is none of them.
+    fn own_command(&mut self, cmd: &str, args: &str) -> bool;
+}
+
+/// Serves a dialect over `input` after its handshake line; returns at `quit` or end of input.
+pub fn serve<R: BufRead>(input: &mut R, mut dialect: impl Dialect) {
+    dialect.greet();
+    drive(input, &mut dialect);
 }
 
 impl<D: Dialect> Commands for D {
     fn command(&mut self, line: &str) -> bool {
-        Dialect::command(self, line)
+        let line = line.trim();
+        let (cmd, args) = line.split_once(char::is_whitespace).unwrap_or((line, ""));
+        match cmd {
+            "" => {}
+            _ if cmd == D::HANDSHAKE => self.greet(),
+            "isready" => self.engine().send("readyok"),
+            "setoption" => {
+                self.engine().wait_search();
+                self.set_option(args.trim());
+            }
+            "position" => {
+                let engine = self.engine();
+                engine.wait_search();
+                if let Err(e) = engine.position(args) {
+                    engine.error(&e);
+                }
+            }
+            "quit" => {
+                self.engine().stop_search();
+                return false;
+            }
+            _ => {
+                if !self.own_command(cmd, args) {
+                    self.engine().unknown_command(cmd);
+                }
+            }
+        }
+        true
     }
     fn line_too_long(&mut self) {
         self.engine().error("line too long, ignored");

@@ -7,9 +7,7 @@ use crate::game::{Game, Variant, XboardFacts};
 use crate::outcome::{EndReason, Outcome};
 use crate::record::GameRecord;
 use crate::registry::VariantVisitor;
-use crate::search::multi::Algorithm;
-use crate::search::{self, Context, Info, Limits, TranspositionTable};
-use std::sync::atomic::AtomicBool;
+use crate::search::{self, Context, Info, Limits};
 
 /// What a search reports, with the principal variation in the variant's notation.
 pub struct Report {
@@ -55,9 +53,7 @@ pub trait Session: Send {
         &self,
         limits: &Limits,
         search_moves: &[String],
-        tt: &TranspositionTable,
-        threads: usize,
-        stop: &AtomicBool,
+        ctx: Context<'_>,
         on_info: &mut dyn FnMut(Report),
     ) -> Answer;
     /// Whether `think` honours its `search_moves` and MultiPV (UCI refuses `go searchmoves`
@@ -69,10 +65,6 @@ pub trait Session: Send {
     fn perft(&self, depth: u32) -> Vec<String>;
     /// Whose turn it is (0 = White).
     fn side_to_move(&self) -> usize;
-    /// The search algorithm for games of more than two players (an option of the protocols);
-    /// two-player games ignore it.
-    fn algorithm(&self) -> Algorithm;
-    fn set_algorithm(&mut self, algorithm: Algorithm);
 
     // What a protocol that keeps the game itself (XBoard) needs beyond UCI's `position`.
 
@@ -91,14 +83,12 @@ pub trait Session: Send {
 
 pub struct GameSession<G: Variant> {
     record: GameRecord<G>,
-    algorithm: Algorithm,
 }
 
 impl<G: Variant> GameSession<G> {
     pub fn new() -> Self {
         GameSession {
             record: GameRecord::new(G::startpos()),
-            algorithm: Algorithm::DEFAULT,
         }
     }
 }
@@ -175,9 +165,7 @@ impl<G: Variant> Session for GameSession<G> {
         &self,
         limits: &Limits,
         search_moves: &[String],
-        tt: &TranspositionTable,
-        threads: usize,
-        stop: &AtomicBool,
+        ctx: Context<'_>,
         on_info: &mut dyn FnMut(Report),
     ) -> Answer {
         let pos = self.record.current();
@@ -190,12 +178,6 @@ impl<G: Variant> Session for GameSession<G> {
             .iter()
             .filter_map(|token| pos.parse_turn(token).ok()?.first().copied())
             .collect();
-        let ctx = Context {
-            tt,
-            threads,
-            stop,
-            algorithm: self.algorithm,
-        };
         let thought = search::think(pos, &history, limits, &roots, ctx, |info| {
             on_info(report(pos, info))
         });
@@ -224,14 +206,6 @@ impl<G: Variant> Session for GameSession<G> {
 
     fn side_to_move(&self) -> usize {
         self.record.current().side_to_move().index()
-    }
-
-    fn algorithm(&self) -> Algorithm {
-        self.algorithm
-    }
-
-    fn set_algorithm(&mut self, algorithm: Algorithm) {
-        self.algorithm = algorithm;
     }
 
     fn play(&mut self, token: &str) -> Result<(), String> {

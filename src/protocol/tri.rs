@@ -6,8 +6,7 @@
 //! `isready` and `stop` are answered at once while it thinks. See docs/protocol.md.
 
 use super::catalog::{default_multi_session, multi_player_names, new_session};
-use super::engine::{option_name_value, Dialect, Engine, SearchJob, SharedOption};
-use super::lines::drive;
+use super::engine::{option_name_value, serve, Dialect, Engine, SearchJob, SharedOption};
 use super::output::Output;
 use super::session::{Answer, Report, Session};
 use crate::errors::quote;
@@ -116,13 +115,6 @@ impl Tri {
         }
     }
 
-    /// `position startpos|fen <TriFEN> [moves ...]`; on error the position stays as it was.
-    fn position(&mut self, args: &str) {
-        if let Err(e) = self.engine.position(args) {
-            self.error(&e);
-        }
-    }
-
     /// The limits of `go`: the side to move's clock (`t<seat>`) and increment (`inc<seat>`),
     /// the others' read and checked but not used.
     fn parse_go(&self, args: &str) -> Result<Limits, String> {
@@ -213,7 +205,7 @@ impl Tri {
             .start(limits.infinite, move |session, job: SearchJob| {
                 let out = &job.out;
                 let mut on_info = |r: Report| out.send(&info_line(&r));
-                match session.think(&limits, &[], &job.tt, 1, &job.stop, &mut on_info) {
+                match session.think(&limits, &[], job.context(), &mut on_info) {
                     Answer::Move(token) => out.send(&format!("bestmove {token}")),
                     Answer::GameOver(outcome) => {
                         let scores: Vec<String> = outcome_shares(outcome, session.players())
@@ -231,60 +223,41 @@ impl Tri {
                 }
             });
     }
+}
 
-    /// Handles one line; false on `quit`.
-    fn command(&mut self, line: &str) -> bool {
-        let line = line.trim();
-        let (cmd, args) = line.split_once(char::is_whitespace).unwrap_or((line, ""));
+impl Dialect for Tri {
+    const HANDSHAKE: &'static str = "tri";
+    fn engine(&mut self) -> &mut Engine {
+        &mut self.engine
+    }
+    fn greet(&mut self) {
+        self.id();
+    }
+    fn set_option(&mut self, args: &str) {
+        Tri::set_option(self, args);
+    }
+    fn own_command(&mut self, cmd: &str, args: &str) -> bool {
         match cmd {
-            "" => {}
-            "tri" => self.id(),
-            "isready" => self.send("readyok"),
             "newgame" | "trinewgame" => self.engine.new_game(),
-            "setoption" => {
-                self.engine.wait_search();
-                self.set_option(args.trim());
-            }
-            "position" => {
-                self.engine.wait_search();
-                self.position(args);
-            }
             "go" => self.go(args),
             "stop" => self.engine.stop_search(),
             "d" => {
                 self.engine.wait_search();
-                let session = self.session();
                 let text = format!(
                     "variant {} search {}\n{}",
-                    session.variant(),
-                    session.algorithm().name(),
-                    session.describe()
+                    self.engine.variant(),
+                    self.engine.algorithm.name(),
+                    self.session().describe()
                 );
-                drop(session);
                 self.engine.info_lines(&text);
             }
-            "quit" => {
-                self.engine.stop_search();
-                return false;
-            }
-            other => self.engine.unknown_command(other),
+            _ => return false,
         }
         true
     }
 }
 
-impl Dialect for Tri {
-    fn engine(&mut self) -> &mut Engine {
-        &mut self.engine
-    }
-    fn command(&mut self, line: &str) -> bool {
-        Tri::command(self, line)
-    }
-}
-
 /// The tri loop over `input`, after its first `tri` line; returns at `quit` or end of input.
 pub fn run<R: BufRead>(input: &mut R, out: Output) {
-    let mut tri = Tri::new(out);
-    tri.id();
-    drive(input, &mut tri);
+    serve(input, Tri::new(out));
 }

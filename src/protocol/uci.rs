@@ -3,8 +3,7 @@
 //! thinks. Every answer goes to stdout as one protocol line; nothing else does.
 
 use super::catalog::{default_session, default_variant, new_session, playable_names};
-use super::engine::{option_name_value, Dialect, Engine, SearchJob, SharedOption};
-use super::lines::drive;
+use super::engine::{option_name_value, serve, Dialect, Engine, SearchJob, SharedOption};
 use super::output::Output;
 use super::session::{Answer, Report, Session};
 use crate::core::Player;
@@ -159,13 +158,6 @@ impl Uci {
         }
     }
 
-    /// `position startpos|fen <FEN> [moves ...]`; on error the position stays as it was.
-    fn position(&mut self, args: &str) {
-        if let Err(e) = self.engine.position(args) {
-            self.error(&e);
-        }
-    }
-
     fn parse_go(&self, args: &str) -> Result<Go, String> {
         let mut limits = Limits {
             overhead: self.engine.overhead,
@@ -253,6 +245,26 @@ impl Uci {
         }
     }
 
+    /// `ponderhit`: the ponder search becomes a normal one.
+    fn ponderhit(&mut self) {
+        if let Some(go) = self.pondering.take() {
+            // The ponder search becomes a normal one: stop it with its bestmove
+            // dropped, and think again with the real limits (the table remembers). A
+            // ponder search that has already answered (the game was over) is left be:
+            // a second bestmove would answer a `go` the GUI never sent.
+            let dropped = self.answer.compare_exchange(
+                ANSWER_PENDING,
+                ANSWER_DROPPED,
+                Ordering::AcqRel,
+                Ordering::Acquire,
+            );
+            if dropped.is_ok() {
+                self.engine.stop_search();
+                self.start(go.limits, go.search_moves);
+            }
+        }
+    }
+
     fn start(&mut self, limits: Limits, search_moves: Vec<String>) {
         // A `go` with no limit at all (bare `go`) is as open-ended as `go infinite`: nothing
         // but a `stop` would end it, so a new position or the end of input must stop it.
@@ -276,14 +288,7 @@ impl Uci {
                         r.pv.join(" ")
                     ));
                 };
-                let result = session.think(
-                    &limits,
-                    &search_moves,
-                    &job.tt,
-                    job.threads,
-                    &job.stop,
-                    &mut on_info,
-                );
+                let result = session.think(&limits, &search_moves, job.context(), &mut on_info);
                 let claimed = answer.compare_exchange(
                     ANSWER_PENDING,
                     ANSWER_SENT,
@@ -304,47 +309,28 @@ impl Uci {
                 }
             });
     }
+}
 
-    /// Handles one line; false on `quit`.
-    fn command(&mut self, line: &str) -> bool {
-        let line = line.trim();
-        let (cmd, args) = line.split_once(char::is_whitespace).unwrap_or((line, ""));
+impl Dialect for Uci {
+    const HANDSHAKE: &'static str = "uci";
+    fn engine(&mut self) -> &mut Engine {
+        &mut self.engine
+    }
+    fn greet(&mut self) {
+        self.id();
+    }
+    fn set_option(&mut self, args: &str) {
+        Uci::set_option(self, args);
+    }
+    fn own_command(&mut self, cmd: &str, args: &str) -> bool {
         match cmd {
-            "" => {}
-            "uci" => self.id(),
-            "isready" => self.send("readyok"),
             "ucinewgame" => self.engine.new_game(),
-            "setoption" => {
-                self.engine.wait_search();
-                self.set_option(args);
-            }
-            "position" => {
-                self.engine.wait_search();
-                self.position(args);
-            }
             "go" => self.go(args),
             "stop" => {
                 self.pondering = None;
                 self.engine.stop_search();
             }
-            "ponderhit" => {
-                if let Some(go) = self.pondering.take() {
-                    // The ponder search becomes a normal one: stop it with its bestmove
-                    // dropped, and think again with the real limits (the table remembers). A
-                    // ponder search that has already answered (the game was over) is left be:
-                    // a second bestmove would answer a `go` the GUI never sent.
-                    let dropped = self.answer.compare_exchange(
-                        ANSWER_PENDING,
-                        ANSWER_DROPPED,
-                        Ordering::AcqRel,
-                        Ordering::Acquire,
-                    );
-                    if dropped.is_ok() {
-                        self.engine.stop_search();
-                        self.start(go.limits, go.search_moves);
-                    }
-                }
-            }
+            "ponderhit" => self.ponderhit(),
             "d" => {
                 self.engine.wait_search();
                 let description = self.session().describe();
@@ -352,28 +338,13 @@ impl Uci {
                 self.engine
                     .info_lines(&format!("variant {variant}\n{description}"));
             }
-            "quit" => {
-                self.engine.stop_search();
-                return false;
-            }
-            other => self.engine.unknown_command(other),
+            _ => return false,
         }
         true
     }
 }
 
-impl Dialect for Uci {
-    fn engine(&mut self) -> &mut Engine {
-        &mut self.engine
-    }
-    fn command(&mut self, line: &str) -> bool {
-        Uci::command(self, line)
-    }
-}
-
 /// The UCI loop over `input`, after its first `uci` line; returns at `quit` or end of input.
 pub fn run<R: BufRead>(input: &mut R, out: Output) {
-    let mut uci = Uci::new(out);
-    uci.id();
-    drive(input, &mut uci);
+    serve(input, Uci::new(out));
 }

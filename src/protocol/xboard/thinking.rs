@@ -6,7 +6,7 @@ use super::notation;
 use crate::protocol::engine::lock;
 use crate::protocol::output::Output;
 use crate::protocol::session::{Answer, Report, Session};
-use crate::search::{score, Limits, TranspositionTable};
+use crate::search::{score, Context, Limits, TranspositionTable};
 use std::sync::atomic::{AtomicBool, AtomicU32, AtomicU8, Ordering};
 use std::sync::{Arc, Mutex};
 use std::thread::JoinHandle;
@@ -83,7 +83,11 @@ impl SearchContext {
                 ));
             }
         };
-        session.think(limits, &[], &self.tt, self.threads, stop, &mut on_info)
+        let ctx = Context {
+            threads: self.threads,
+            ..Context::new(&self.tt, stop)
+        };
+        session.think(limits, &[], ctx, &mut on_info)
     }
 
     /// Thinks, plays and sends the move (or the result when there is none), then ponders on

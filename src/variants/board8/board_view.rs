@@ -1,10 +1,32 @@
 //! What the web board shows of the 8x8 variants, shared by chess, cylinder, spinchess and
 //! doublemove: the square board, the men, and a move's gestures (a step, then the promotion
-//! piece when there is one).
+//! piece when there is one). Chess and the cylinder are drawn entirely from here.
 
 use super::{Board, Geometry, Move, Role};
 use crate::core::{Color, Square};
-use crate::game::{fide_glyph, rectangle, BoardShape, Gesture, ManView};
+use crate::game::{
+    fide_glyph, rectangle, BoardShape, BoardView, Gesture, ManView, Seat, BLACK, WHITE,
+};
+
+impl<G: Geometry> BoardView for Board<G> {
+    const SEATS: &'static [Seat] = &[WHITE, BLACK];
+
+    fn board_shape() -> BoardShape {
+        let mut shape = square_board(G::NOTE);
+        // Arrows across a joined edge take the short way round.
+        shape.wrap_width = G::WRAPS.then_some(8.0);
+        shape
+    }
+    fn kings_in_check(&self) -> Vec<String> {
+        king_in_check(self)
+    }
+    fn men(&self) -> Vec<ManView> {
+        men(self)
+    }
+    fn gestures(&self, mv: Move) -> Vec<Gesture> {
+        move_gestures(mv)
+    }
+}
 
 pub(crate) const fn role_name(role: Role) -> &'static str {
     match role {

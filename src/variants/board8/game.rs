@@ -6,8 +6,8 @@ use super::geometry::Geometry;
 use super::moves::Move;
 use super::piece::Role;
 use crate::core::{Player, Square};
-use crate::errors::{FenError, MoveError};
-use crate::game::Game;
+use crate::errors::MoveError;
+use crate::game::{rules_from_inherent_methods, Game};
 use crate::outcome::{EndReason, Outcome};
 
 impl<G: Geometry> Game for Board<G> {
@@ -16,32 +16,12 @@ impl<G: Geometry> Game for Board<G> {
     const PLAYERS: usize = 2;
     const XBOARD: crate::game::XboardFacts = G::XBOARD;
 
-    fn startpos() -> Self {
-        Board::from_fen(START_FEN).expect("the start position is valid")
-    }
-    fn from_fen(fen: &str) -> Result<Self, FenError> {
-        Board::from_fen(fen)
-    }
-    fn fen(&self) -> String {
-        self.to_fen()
-    }
+    rules_from_inherent_methods!(START_FEN);
     fn side_to_move(&self) -> Player {
         self.side.player()
     }
-    fn legal_moves(&self, moves: &mut Vec<Move>) {
-        Board::legal_moves(self, moves)
-    }
-    fn count_legal_moves(&self) -> u64 {
-        Board::count_legal_moves(self)
-    }
-    fn play(&mut self, mv: Move) {
-        Board::play(self, mv)
-    }
     fn hash(&self) -> u64 {
         self.hash
-    }
-    fn hash_from_scratch(&self) -> u64 {
-        Board::hash_from_scratch(self)
     }
 
     /// UCI coordinates: `e2e4`, `e7e8q`, castling as the king's move (`e1g1`).
@@ -100,16 +80,7 @@ impl<G: Geometry> Game for Board<G> {
 
     fn rule_outcome(&self) -> Option<Outcome> {
         if self.count_legal_moves() == 0 {
-            return Some(if self.in_check() {
-                Outcome::Win {
-                    winner: (!self.side).player(),
-                    reason: EndReason::Checkmate,
-                }
-            } else {
-                Outcome::Draw {
-                    reason: EndReason::Stalemate,
-                }
-            });
+            return Some(Outcome::no_moves(self.in_check(), (!self.side).player()));
         }
         if self.halfmove >= 100 {
             return Some(Outcome::Draw {

@@ -2,6 +2,7 @@
 //! FIDE chess and the cylinder implement this; everything else on the 8x8 board is shared.
 
 use super::board::Board;
+use super::piece::Role;
 use crate::core::{Bitboard, Color, Square};
 use std::fmt::Debug;
 
@@ -12,6 +13,8 @@ pub trait Geometry: Copy + Default + Send + Sync + Debug + 'static {
     const WRAPS: bool;
     /// How the variant is offered over XBoard (see `Game::XBOARD`).
     const XBOARD: crate::game::XboardFacts;
+    /// One line on what is unusual about the board, shown under it on the web board.
+    const NOTE: &'static str;
 
     fn knight(sq: Square) -> Bitboard;
     fn king(sq: Square) -> Bitboard;
@@ -76,6 +79,51 @@ impl Safety {
             .fold(Bitboard::ALL, |acc, (_, ray)| acc & *ray)
     }
 }
+
+impl Safety {
+    /// The checks by enemy knights and pawns, which no man can block; a geometry adds the
+    /// sliders' checks and pins to them.
+    #[inline(always)]
+    pub fn leaper_checks<G: Geometry>(b: &Board<G>, king: Square) -> Safety {
+        let us = b.side_to_move();
+        let them = !us;
+        let mut safety = Safety::new();
+        let leapers = (G::knight(king) & b.pieces(them, Role::Knight))
+            | (G::pawn(us, king) & b.pieces(them, Role::Pawn));
+        for checker in leapers {
+            safety.add_check(Bitboard::from_square(checker));
+        }
+        safety
+    }
+}
+
+/// The attack functions of a `Geometry`, forwarded to the module of attack tables named
+/// `$attacks` (which has functions of the same names).
+macro_rules! attacks_from {
+    ($attacks:ident) => {
+        #[inline(always)]
+        fn knight(sq: $crate::core::Square) -> $crate::core::Bitboard {
+            $attacks::knight(sq)
+        }
+        #[inline(always)]
+        fn king(sq: $crate::core::Square) -> $crate::core::Bitboard {
+            $attacks::king(sq)
+        }
+        #[inline(always)]
+        fn pawn(color: $crate::core::Color, sq: $crate::core::Square) -> $crate::core::Bitboard {
+            $attacks::pawn(color, sq)
+        }
+        #[inline(always)]
+        fn rook(sq: $crate::core::Square, occ: $crate::core::Bitboard) -> $crate::core::Bitboard {
+            $attacks::rook(sq, occ)
+        }
+        #[inline(always)]
+        fn bishop(sq: $crate::core::Square, occ: $crate::core::Bitboard) -> $crate::core::Bitboard {
+            $attacks::bishop(sq, occ)
+        }
+    };
+}
+pub(crate) use attacks_from;
 
 impl Default for Safety {
     fn default() -> Self {

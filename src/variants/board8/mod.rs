@@ -17,6 +17,7 @@ mod search;
 
 pub use board::{Board, Castling};
 pub use fen::{PawnRanks, START_FEN};
+pub(crate) use geometry::attacks_from;
 pub use geometry::{Geometry, Safety};
 pub use make::MoveEffect;
 pub use movegen::{

@@ -1,8 +1,8 @@
 //! FIDE geometry: the board has edges on all four sides.
 
 use super::attacks;
-use crate::core::{Bitboard, Color, Square};
-use crate::variants::board8::{Board, Geometry, Role, Safety};
+use crate::core::{Bitboard, Square};
+use crate::variants::board8::{attacks_from, Board, Geometry, Role, Safety};
 
 #[derive(Clone, Copy, Default, Debug, PartialEq, Eq, Hash)]
 pub struct Flat;
@@ -11,27 +11,9 @@ impl Geometry for Flat {
     const VARIANT: &'static str = "chess";
     const XBOARD: crate::game::XboardFacts = super::xboard::XBOARD;
     const WRAPS: bool = false;
+    const NOTE: &'static str = "";
 
-    #[inline(always)]
-    fn knight(sq: Square) -> Bitboard {
-        attacks::knight(sq)
-    }
-    #[inline(always)]
-    fn king(sq: Square) -> Bitboard {
-        attacks::king(sq)
-    }
-    #[inline(always)]
-    fn pawn(color: Color, sq: Square) -> Bitboard {
-        attacks::pawn(color, sq)
-    }
-    #[inline(always)]
-    fn rook(sq: Square, occ: Bitboard) -> Bitboard {
-        attacks::rook(sq, occ)
-    }
-    #[inline(always)]
-    fn bishop(sq: Square, occ: Bitboard) -> Bitboard {
-        attacks::bishop(sq, occ)
-    }
+    attacks_from!(attacks);
 
     /// Sliders that would see the king through our own men ("snipers") check it when nothing
     /// stands between, and pin the one man that does.
@@ -41,12 +23,7 @@ impl Geometry for Flat {
         let them = !us;
         let theirs = b.by_color(them);
         let occ = b.occupied();
-        let mut safety = Safety::new();
-        let leapers = (attacks::knight(king) & b.pieces(them, Role::Knight))
-            | (attacks::pawn(us, king) & b.pieces(them, Role::Pawn));
-        for checker in leapers {
-            safety.add_check(Bitboard::from_square(checker));
-        }
+        let mut safety = Safety::leaper_checks(b, king);
         let queens = b.pieces(them, Role::Queen);
         let snipers = (attacks::rook(king, theirs) & (b.pieces(them, Role::Rook) | queens))
             | (attacks::bishop(king, theirs) & (b.pieces(them, Role::Bishop) | queens));

@@ -1,7 +1,6 @@
 //! Chess: the FIDE Laws (rules/chess.md), on the shared 8x8 machinery with flat geometry.
 
 pub mod attacks;
-mod board_view;
 mod geometry;
 mod xboard;
 

@@ -1,8 +1,8 @@
 //! Cylinder geometry (rules/cylinder.md): files a and h are joined, ranks are not.
 
 use super::attacks::{self, Dir};
-use crate::core::{Bitboard, Color, Square};
-use crate::variants::board8::{Board, Geometry, Role, Safety};
+use crate::core::Square;
+use crate::variants::board8::{attacks_from, Board, Geometry, Role, Safety};
 
 #[derive(Clone, Copy, Default, Debug, PartialEq, Eq, Hash)]
 pub struct Wrapped;
@@ -11,27 +11,9 @@ impl Geometry for Wrapped {
     const VARIANT: &'static str = "cylinder";
     const XBOARD: crate::game::XboardFacts = super::xboard::XBOARD;
     const WRAPS: bool = true;
+    const NOTE: &'static str = "The a- and h-files are joined: men move across the side edges.";
 
-    #[inline(always)]
-    fn knight(sq: Square) -> Bitboard {
-        attacks::knight(sq)
-    }
-    #[inline(always)]
-    fn king(sq: Square) -> Bitboard {
-        attacks::king(sq)
-    }
-    #[inline(always)]
-    fn pawn(color: Color, sq: Square) -> Bitboard {
-        attacks::pawn(color, sq)
-    }
-    #[inline(always)]
-    fn rook(sq: Square, occ: Bitboard) -> Bitboard {
-        attacks::rook(sq, occ)
-    }
-    #[inline(always)]
-    fn bishop(sq: Square, occ: Bitboard) -> Bitboard {
-        attacks::bishop(sq, occ)
-    }
+    attacks_from!(attacks);
 
     /// Checks and pins ray by ray from the king. Two squares can be joined by two different
     /// lines here (round the edge, or two diagonals meeting four ranks away), so "the squares
@@ -44,12 +26,7 @@ impl Geometry for Wrapped {
         let them = !us;
         let occ = b.occupied();
         let ours = b.by_color(us);
-        let mut safety = Safety::new();
-        let leapers = (attacks::knight(king) & b.pieces(them, Role::Knight))
-            | (attacks::pawn(us, king) & b.pieces(them, Role::Pawn));
-        for checker in leapers {
-            safety.add_check(Bitboard::from_square(checker));
-        }
+        let mut safety = Safety::leaper_checks(b, king);
         let queens = b.pieces(them, Role::Queen);
         let orthogonal = b.pieces(them, Role::Rook) | queens;
         let diagonal = b.pieces(them, Role::Bishop) | queens;

@@ -1,7 +1,6 @@
 //! Cylinder chess (rules/cylinder.md): FIDE chess with files a and h joined.
 
 pub mod attacks;
-mod board_view;
 mod geometry;
 mod xboard;
 

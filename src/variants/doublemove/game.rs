@@ -4,8 +4,8 @@
 use super::fen::START_FEN;
 use super::{Doublemove, SubMove};
 use crate::core::{Player, Square};
-use crate::errors::{quote, FenError, MoveError};
-use crate::game::Game;
+use crate::errors::{quote, MoveError};
+use crate::game::{rules_from_inherent_methods, Game};
 use crate::outcome::{EndReason, Outcome};
 use crate::variants::board8::{san_body, Move, Role};
 
@@ -79,32 +79,12 @@ impl Game for Doublemove {
     const PLAYERS: usize = 2;
     const XBOARD: crate::game::XboardFacts = super::xboard::XBOARD;
 
-    fn startpos() -> Self {
-        Doublemove::from_fen(START_FEN).expect("the start position is valid")
-    }
-    fn from_fen(fen: &str) -> Result<Self, FenError> {
-        Doublemove::from_fen(fen)
-    }
-    fn fen(&self) -> String {
-        self.to_fen()
-    }
+    rules_from_inherent_methods!(START_FEN);
     fn side_to_move(&self) -> Player {
         self.board.side.player()
     }
-    fn legal_moves(&self, moves: &mut Vec<Move>) {
-        Doublemove::legal_moves(self, moves)
-    }
-    fn count_legal_moves(&self) -> u64 {
-        Doublemove::count_legal_moves(self)
-    }
-    fn play(&mut self, mv: Move) {
-        Doublemove::play(self, mv)
-    }
     fn hash(&self) -> u64 {
         Doublemove::hash(self)
-    }
-    fn hash_from_scratch(&self) -> u64 {
-        Doublemove::hash_from_scratch(self)
     }
 
     /// One sub-move in UCI coordinates.

@@ -4,8 +4,8 @@ use super::board::Gigachess;
 use super::fen::START_FEN;
 use super::moves::Move;
 use crate::core::Player;
-use crate::errors::{FenError, MoveError};
-use crate::game::Game;
+use crate::errors::MoveError;
+use crate::game::{rules_from_inherent_methods, Game};
 use crate::outcome::{EndReason, Outcome};
 
 /// §7: drawn after 100 plies with no capture and no Pawn or Corporal move.
@@ -19,32 +19,12 @@ impl Game for Gigachess {
     const FILES: u8 = 14;
     const RANKS: u8 = 14;
 
-    fn startpos() -> Self {
-        Gigachess::from_fen(START_FEN).expect("the start position is valid")
-    }
-    fn from_fen(fen: &str) -> Result<Self, FenError> {
-        Gigachess::from_fen(fen)
-    }
-    fn fen(&self) -> String {
-        self.to_fen()
-    }
+    rules_from_inherent_methods!(START_FEN);
     fn side_to_move(&self) -> Player {
         self.side.player()
     }
-    fn legal_moves(&self, moves: &mut Vec<Move>) {
-        Gigachess::legal_moves(self, moves)
-    }
-    fn count_legal_moves(&self) -> u64 {
-        Gigachess::count_legal_moves(self)
-    }
-    fn play(&mut self, mv: Move) {
-        Gigachess::play(self, mv)
-    }
     fn hash(&self) -> u64 {
         self.hash
-    }
-    fn hash_from_scratch(&self) -> u64 {
-        Gigachess::hash_from_scratch(self)
     }
 
     /// §8.1 tokens: `e4e6`, `l12l14q`; the promotion letter may be left off.
@@ -62,16 +42,7 @@ impl Game for Gigachess {
     /// between, is GameRecord's, and it lets the move-count rule give way to it).
     fn rule_outcome(&self) -> Option<Outcome> {
         if self.count_legal_moves() == 0 {
-            return Some(if self.in_check() {
-                Outcome::Win {
-                    winner: (!self.side).player(),
-                    reason: EndReason::Checkmate,
-                }
-            } else {
-                Outcome::Draw {
-                    reason: EndReason::Stalemate,
-                }
-            });
+            return Some(Outcome::no_moves(self.in_check(), (!self.side).player()));
         }
         (self.halfmove >= PLY_LIMIT).then_some(Outcome::Draw {
             reason: EndReason::FiftyMoveRule,

@@ -197,16 +197,10 @@ impl Game for Spinchess {
     fn rule_outcome(&self) -> Option<Outcome> {
         let b = &self.board;
         if self.count_legal_moves() == 0 {
-            return Some(if b.in_check() {
-                Outcome::Win {
-                    winner: (!b.side_to_move()).player(),
-                    reason: EndReason::Checkmate,
-                }
-            } else {
-                Outcome::Draw {
-                    reason: EndReason::Stalemate,
-                }
-            });
+            return Some(Outcome::no_moves(
+                b.in_check(),
+                (!b.side_to_move()).player(),
+            ));
         }
         if b.halfmove_clock() >= 100 {
             return Some(Outcome::Draw {
