@@ -98,6 +98,20 @@ impl<'a, G: Searchable> Searcher<'a, G> {
             && !(self.finish_iteration && self.start.elapsed() < FIRST_ITERATION_GRACE)
     }
 
+    /// A node's bookkeeping: counts it, checks the limits and clears its line; false once the
+    /// search is stopped.
+    #[inline(always)]
+    fn enter(&mut self, ply: usize) -> bool {
+        self.nodes += 1;
+        self.check_limits();
+        if self.stopped() {
+            return false;
+        }
+        self.pv[ply].clear();
+        self.seldepth = self.seldepth.max(ply);
+        true
+    }
+
     fn check_limits(&mut self) {
         if !self.main || self.nodes & 1023 != 0 {
             return;
@@ -196,13 +210,9 @@ impl<'a, G: Searchable> Searcher<'a, G> {
     }
 
     fn negamax(&mut self, pos: &G, depth: i32, ply: usize, mut alpha: i32, mut beta: i32) -> i32 {
-        self.nodes += 1;
-        self.check_limits();
-        if self.stopped() {
+        if !self.enter(ply) {
             return DRAW;
         }
-        self.pv[ply].clear();
-        self.seldepth = self.seldepth.max(ply);
         if ply > 0 {
             if pos.draw_by_rule() || self.repeated(pos) {
                 return DRAW;
@@ -350,13 +360,9 @@ impl<'a, G: Searchable> Searcher<'a, G> {
 
     /// Captures and promotions only, until the position is quiet; every move when in check.
     fn quiesce(&mut self, pos: &G, ply: usize, mut alpha: i32, beta: i32) -> i32 {
-        self.nodes += 1;
-        self.check_limits();
-        if self.stopped() {
+        if !self.enter(ply) {
             return DRAW;
         }
-        self.pv[ply].clear();
-        self.seldepth = self.seldepth.max(ply);
         if ply >= MAX_PLY {
             return pos.evaluate();
         }
