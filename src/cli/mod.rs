@@ -6,6 +6,7 @@ mod openings;
 mod perft;
 mod play_match;
 mod selfplay;
+mod variant_arg;
 
 use clap::{Parser, Subcommand};
 

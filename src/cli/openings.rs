@@ -7,6 +7,7 @@
 //! command writes one: random openings (the match runner's own, from the same seed), each
 //! searched to a fixed depth, kept only when the score is within a margin of equality.
 
+use super::variant_arg::VariantName;
 use super::CliError;
 use crate::arbiter::openings::random;
 use crate::game::Variant;
@@ -18,8 +19,8 @@ use std::sync::atomic::AtomicBool;
 
 #[derive(Args, Debug, Clone)]
 pub struct OpeningsArgs {
-    /// Variant (a two-player one)
-    #[arg(long, default_value = "chess")]
+    /// Variant
+    #[arg(long, default_value = "chess", value_parser = VariantName)]
     pub variant: String,
     /// How many openings to write
     #[arg(long, default_value_t = 100)]

@@ -1,5 +1,6 @@
 //! `kaleido perft`: the output follows Stockfish's `go perft` so the two can be diffed.
 
+use super::variant_arg::VariantName;
 use super::CliError;
 use crate::game::Game;
 use crate::perft::{divide, perft};
@@ -17,8 +18,8 @@ const MAX_THREADS: usize = 256;
 pub struct PerftArgs {
     /// Plies to count
     pub depth: u32,
-    /// Variant to play: chess, cylinder, spinchess, doublemove, gigachess or trichess
-    #[arg(long, default_value = "chess")]
+    /// Variant to play
+    #[arg(long, default_value = "chess", value_parser = VariantName)]
     pub variant: String,
     /// Position to start from (default: the variant's start position)
     #[arg(long)]

@@ -1,5 +1,6 @@
 //! `kaleido match`: engine matches refereed by kaleido (src/arbiter, docs/match.md).
 
+use super::variant_arg::VariantName;
 use super::CliError;
 use crate::arbiter::clock::TimeControl;
 use crate::arbiter::config::EngineList;
@@ -18,7 +19,7 @@ pub struct MatchArgs {
     #[arg(long, value_delimiter = ',', required = true)]
     pub engines: Vec<String>,
     /// Variant to play
-    #[arg(long, default_value = "chess")]
+    #[arg(long, default_value = "chess", value_parser = VariantName)]
     pub variant: String,
     /// Games to play (rounded up so that each opening is played in every seating)
     #[arg(long, default_value_t = 2)]

@@ -4,6 +4,7 @@
 //! with `--seatings lone` the first takes one seat and the second all the others
 //! (selfplay/seats.rs).
 
+use super::variant_arg::VariantName;
 use super::CliError;
 use crate::game::Variant;
 use crate::registry::{with_variant, VariantVisitor};
@@ -18,7 +19,7 @@ use std::time::Duration;
 #[derive(Args, Debug, Clone)]
 pub struct SelfplayArgs {
     /// Variant to play
-    #[arg(long, default_value = "chess")]
+    #[arg(long, default_value = "chess", value_parser = VariantName)]
     pub variant: String,
     /// Games to play, rounded up to whole rotations: pairs with colours swapped, or with three
     /// players (trichess) one game per seating (6, or 3 with --seatings lone)
