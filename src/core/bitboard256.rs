@@ -173,12 +173,9 @@ impl Bitboard256 {
     /// (total rather than panicking, so ray code needs no special case).
     #[inline]
     pub const fn shl(self, n: u32) -> Self {
-        let n = n as usize;
-        if n >= Self::BITS {
+        let Some((ws, bs)) = split_shift(n) else {
             return Self::EMPTY;
-        }
-        let ws = n / 64;
-        let bs = n % 64;
+        };
         let mut out = [0u64; WORDS];
         let mut i = ws;
         while i < WORDS {
@@ -198,12 +195,9 @@ impl Bitboard256 {
     /// words; bits pushed below 0 are dropped, and `n >= 256` gives `EMPTY`.
     #[inline]
     pub const fn shr(self, n: u32) -> Self {
-        let n = n as usize;
-        if n >= Self::BITS {
+        let Some((ws, bs)) = split_shift(n) else {
             return Self::EMPTY;
-        }
-        let ws = n / 64;
-        let bs = n % 64;
+        };
         let mut out = [0u64; WORDS];
         let mut i = 0;
         while i + ws < WORDS {
@@ -218,6 +212,16 @@ impl Bitboard256 {
         }
         Self(out)
     }
+}
+
+/// A shift of `n` bits as whole words and the bits left over; None when every bit leaves.
+#[inline(always)]
+const fn split_shift(n: u32) -> Option<(usize, usize)> {
+    let n = n as usize;
+    if n >= Bitboard256::BITS {
+        return None;
+    }
+    Some((n / 64, n % 64))
 }
 
 /// Ascending iterator over set squares; owns a copy so the board stays usable.

@@ -25,6 +25,21 @@ impl Color {
             Color::Black => 'b',
         }
     }
+    /// A man's FEN letter in this side's case: upper case for White, lower for Black.
+    pub const fn fen_case(self, letter: char) -> char {
+        match self {
+            Color::White => letter.to_ascii_uppercase(),
+            Color::Black => letter.to_ascii_lowercase(),
+        }
+    }
+    /// The side a FEN man letter stands for: upper case is White.
+    pub const fn of_fen_letter(letter: char) -> Color {
+        if letter.is_ascii_uppercase() {
+            Color::White
+        } else {
+            Color::Black
+        }
+    }
 }
 
 impl Not for Color {

@@ -1,7 +1,8 @@
-//! Types every variant shares: bitboards, squares, players, Zobrist keys.
+//! Types every variant shares: bitboards, squares, players, Zobrist keys, move counters.
 
 pub mod bitboard;
 pub mod bitboard256;
+pub mod clocks;
 pub mod color;
 pub mod player;
 pub mod square;

@@ -24,6 +24,24 @@ pub const fn keys<const N: usize>(seed: u64) -> [u64; N] {
     out
 }
 
+/// Replaces an optional keyed feature (the e.p. square) by `new`, taking the old key out of `hash`
+/// and putting the new one in.
+#[inline(always)]
+pub fn replace<T: Copy>(
+    hash: &mut u64,
+    slot: &mut Option<T>,
+    new: Option<T>,
+    key: impl Fn(T) -> u64,
+) {
+    if let Some(old) = *slot {
+        *hash ^= key(old);
+    }
+    if let Some(new) = new {
+        *hash ^= key(new);
+    }
+    *slot = new;
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -5,6 +5,7 @@ use super::geometry::Geometry;
 use super::piece::{Piece, Role};
 use crate::core::{Bitboard, Color, Square};
 use crate::errors::{quote, FenError};
+use std::fmt::Write;
 
 pub const START_FEN: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
 
@@ -36,16 +37,7 @@ impl<G: Geometry> Board<G> {
         }
         let mut b = Board::empty();
         parse_placement(&mut b, fields[0])?;
-        b.side = match fields[1] {
-            "w" => Color::White,
-            "b" => Color::Black,
-            other => {
-                return Err(FenError::new(
-                    "side to move",
-                    format!("expected 'w' or 'b', found '{}'", clip(other)),
-                ))
-            }
-        };
+        b.side = parse_side(fields[1])?;
         validate_kings(&b)?;
         validate_pawn_ranks(&b, pawns)?;
         b.castling = parse_castling(&b, fields[2])?;
@@ -84,29 +76,10 @@ impl<G: Geometry> Board<G> {
 
     /// The first FEN field.
     pub fn placement_fen(&self) -> String {
-        let mut out = String::with_capacity(72);
-        for rank in (0..8).rev() {
-            let mut empty = 0;
-            for file in 0..8 {
-                match self.piece_at(Square::from_coords(file, rank)) {
-                    Some(p) => {
-                        if empty > 0 {
-                            out.push(char::from(b'0' + empty));
-                            empty = 0;
-                        }
-                        out.push(p.fen_char());
-                    }
-                    None => empty += 1,
-                }
-            }
-            if empty > 0 {
-                out.push(char::from(b'0' + empty));
-            }
-            if rank > 0 {
-                out.push('/');
-            }
-        }
-        out
+        write_placement(8, |file, rank| {
+            self.piece_at(Square::from_coords(file, rank))
+                .map(Piece::fen_char)
+        })
     }
 
     /// The castling field: `KQkq`, a subset, or `-`.
@@ -136,6 +109,63 @@ impl<G: Geometry> Board<G> {
 /// Keeps error messages one short line even for megabyte inputs.
 pub(crate) fn clip(s: &str) -> String {
     quote(s, 20)
+}
+
+/// The side-to-move field of a two-player FEN: `w` or `b`.
+pub(crate) fn parse_side(text: &str) -> Result<Color, FenError> {
+    match text {
+        "w" => Ok(Color::White),
+        "b" => Ok(Color::Black),
+        other => Err(FenError::new(
+            "side to move",
+            format!("expected 'w' or 'b', found '{}'", clip(other)),
+        )),
+    }
+}
+
+/// The e.p. field's square, read by `parse_square`: None for `-`.
+pub(crate) fn parse_ep_square<S>(
+    text: &str,
+    parse_square: impl Fn(&str) -> Option<S>,
+) -> Result<Option<S>, FenError> {
+    if text == "-" {
+        return Ok(None);
+    }
+    match parse_square(text) {
+        Some(sq) => Ok(Some(sq)),
+        None => Err(FenError::new(
+            "en passant",
+            format!("expected '-' or a square, found '{}'", clip(text)),
+        )),
+    }
+}
+
+/// The placement field of a square board `size` squares wide: ranks from the top, each run of
+/// empty squares as its length; `letter_at(file, rank)` is the FEN letter of the man there.
+pub(crate) fn write_placement(size: u8, letter_at: impl Fn(u8, u8) -> Option<char>) -> String {
+    let mut out = String::with_capacity(usize::from(size) * (usize::from(size) + 1));
+    for rank in (0..size).rev() {
+        let mut empty = 0;
+        for file in 0..size {
+            match letter_at(file, rank) {
+                Some(letter) => {
+                    if empty > 0 {
+                        let _ = write!(out, "{empty}");
+                        empty = 0;
+                    }
+                    out.push(letter);
+                }
+                None => empty += 1,
+            }
+        }
+        if empty > 0 {
+            let _ = write!(out, "{empty}");
+        }
+        if rank > 0 {
+            out.push('/');
+        }
+    }
+    out
 }
 
 pub(crate) fn parse_placement<G: Geometry>(b: &mut Board<G>, text: &str) -> Result<(), FenError> {
@@ -280,14 +310,8 @@ pub(crate) fn parse_castling<G: Geometry>(b: &Board<G>, text: &str) -> Result<Ca
 }
 
 fn parse_ep<G: Geometry>(b: &Board<G>, text: &str) -> Result<Option<Square>, FenError> {
-    if text == "-" {
+    let Some(ep) = parse_ep_square(text, Square::parse)? else {
         return Ok(None);
-    }
-    let Some(ep) = Square::parse(text) else {
-        return Err(FenError::new(
-            "en passant",
-            format!("expected '-' or a square, found '{}'", clip(text)),
-        ));
     };
     // The target lies behind a pawn of the side that just moved, which came from two squares back.
     let (rank, mover) = match b.side {

@@ -4,7 +4,7 @@ use super::board::Board;
 use super::geometry::Geometry;
 use super::moves::{Move, MoveKind};
 use super::piece::{Piece, Role};
-use crate::core::{Color, Square};
+use crate::core::{clocks, Square};
 
 /// What moving the men did, for the turn bookkeeping around it (clocks, e.p., side to move),
 /// which differs between variants.
@@ -86,10 +86,7 @@ impl<G: Geometry> Board<G> {
     pub fn null_move(&self) -> Board<G> {
         let mut next = *self;
         next.set_ep(None);
-        next.halfmove = next.halfmove.saturating_add(1);
-        if next.side == Color::Black {
-            next.fullmove = next.fullmove.saturating_add(1);
-        }
+        clocks::advance(&mut next.halfmove, &mut next.fullmove, next.side, false);
         next.flip_side();
         next
     }
@@ -99,20 +96,18 @@ impl<G: Geometry> Board<G> {
         let us = self.side;
         self.set_ep(None);
         let effect = self.move_men(mv);
-        self.halfmove = if effect.irreversible() {
-            0
-        } else {
-            self.halfmove.saturating_add(1)
-        };
         // Recorded only when a pawn of the opponent attacks it (see Board::ep).
         if let Some(ep) = effect.passed {
             if (G::pawn(us, ep) & self.pieces(!us, Role::Pawn)).any() {
                 self.set_ep(Some(ep));
             }
         }
-        if us == Color::Black {
-            self.fullmove = self.fullmove.saturating_add(1);
-        }
+        clocks::advance(
+            &mut self.halfmove,
+            &mut self.fullmove,
+            us,
+            effect.irreversible(),
+        );
         self.flip_side();
     }
 }

@@ -61,18 +61,10 @@ impl Piece {
     }
     /// The FEN letter: uppercase for White.
     pub fn fen_char(self) -> char {
-        match self.color {
-            Color::White => self.role.letter().to_ascii_uppercase(),
-            Color::Black => self.role.letter(),
-        }
+        self.color.fen_case(self.role.letter())
     }
     pub fn from_fen_char(c: char) -> Option<Piece> {
         let role = Role::from_letter(c)?;
-        let color = if c.is_ascii_uppercase() {
-            Color::White
-        } else {
-            Color::Black
-        };
-        Some(Piece { color, role })
+        Some(Piece::new(Color::of_fen_letter(c), role))
     }
 }

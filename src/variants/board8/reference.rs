@@ -128,3 +128,41 @@ pub fn write_array<T: std::fmt::LowerHex>(out: &mut String, name: &str, ty: &str
     }
     out.push_str("\n];\n");
 }
+
+/// Test support, left out of build.rs (which never compiles with `cfg(test)`).
+#[cfg(test)]
+pub(crate) mod check {
+    use super::{leaper, slider, Rng, Step, BISHOP_DIRS, KING_DELTAS, KNIGHT_DELTAS, ROOK_DIRS};
+    use crate::core::{Bitboard, Color, Square};
+    use crate::variants::board8::Geometry;
+
+    /// Every square's leaper sets, and its slider sets on 500 occupancies drawn from `seed`,
+    /// against the walk of `step`; `also` checks more on each square and occupancy.
+    pub(crate) fn attacks_match_reference<G: Geometry>(
+        step: Step,
+        seed: u64,
+        also: impl Fn(Square, Bitboard),
+    ) {
+        let mut rng = Rng(seed);
+        for s in 0..64u8 {
+            let sq = Square::new(s);
+            assert_eq!(G::knight(sq).0, leaper(step, s, &KNIGHT_DELTAS));
+            assert_eq!(G::king(sq).0, leaper(step, s, &KING_DELTAS));
+            assert_eq!(
+                G::pawn(Color::White, sq).0,
+                leaper(step, s, &[(-1, 1), (1, 1)])
+            );
+            assert_eq!(
+                G::pawn(Color::Black, sq).0,
+                leaper(step, s, &[(-1, -1), (1, -1)])
+            );
+            for _ in 0..500 {
+                let occ = rng.next_u64() & rng.next_u64();
+                let b = Bitboard(occ);
+                assert_eq!(G::rook(sq, b).0, slider(step, s, occ, &ROOK_DIRS));
+                assert_eq!(G::bishop(sq, b).0, slider(step, s, occ, &BISHOP_DIRS));
+                also(sq, b);
+            }
+        }
+    }
+}

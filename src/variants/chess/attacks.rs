@@ -60,36 +60,14 @@ pub fn line(a: Square, b: Square) -> Bitboard {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::variants::board8::reference::{self as r, flat_step};
+    use crate::variants::board8::reference::check::attacks_match_reference;
+    use crate::variants::board8::reference::flat_step;
+    use crate::variants::chess::Flat;
 
     /// Every table entry against the slow ray walker, on many random occupancies.
     #[test]
     fn tables_match_reference() {
-        let mut rng = r::Rng(12345);
-        for s in 0..64u8 {
-            let sq = Square::new(s);
-            assert_eq!(knight(sq).0, r::leaper(flat_step, s, &r::KNIGHT_DELTAS));
-            assert_eq!(king(sq).0, r::leaper(flat_step, s, &r::KING_DELTAS));
-            assert_eq!(
-                pawn(Color::White, sq).0,
-                r::leaper(flat_step, s, &[(-1, 1), (1, 1)])
-            );
-            assert_eq!(
-                pawn(Color::Black, sq).0,
-                r::leaper(flat_step, s, &[(-1, -1), (1, -1)])
-            );
-            for _ in 0..500 {
-                let occ = rng.next_u64() & rng.next_u64();
-                assert_eq!(
-                    rook(sq, Bitboard(occ)).0,
-                    r::slider(flat_step, s, occ, &r::ROOK_DIRS)
-                );
-                assert_eq!(
-                    bishop(sq, Bitboard(occ)).0,
-                    r::slider(flat_step, s, occ, &r::BISHOP_DIRS)
-                );
-            }
-        }
+        attacks_match_reference::<Flat>(flat_step, 12345, |_, _| {});
     }
 
     #[test]

@@ -117,44 +117,22 @@ pub fn ray(dir: Dir, sq: Square, occ: Bitboard) -> Bitboard {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::variants::board8::reference::check::attacks_match_reference;
     use crate::variants::board8::reference::{self as r};
     use crate::variants::cylinder::tables_gen::cylinder_step;
+    use crate::variants::cylinder::Wrapped;
 
     #[test]
     fn tables_match_reference() {
-        let mut rng = r::Rng(999);
-        for s in 0..64u8 {
-            let sq = Square::new(s);
-            assert_eq!(knight(sq).0, r::leaper(cylinder_step, s, &r::KNIGHT_DELTAS));
-            assert_eq!(king(sq).0, r::leaper(cylinder_step, s, &r::KING_DELTAS));
-            assert_eq!(
-                pawn(Color::White, sq).0,
-                r::leaper(cylinder_step, s, &[(-1, 1), (1, 1)])
-            );
-            assert_eq!(
-                pawn(Color::Black, sq).0,
-                r::leaper(cylinder_step, s, &[(-1, -1), (1, -1)])
-            );
-            for _ in 0..500 {
-                let occ = rng.next_u64() & rng.next_u64();
-                let b = Bitboard(occ);
+        attacks_match_reference::<Wrapped>(cylinder_step, 999, |sq, occ| {
+            for (d, &delta) in Dir::ALL.iter().zip(r::DIRS.iter()) {
                 assert_eq!(
-                    rook(sq, b).0,
-                    r::slider(cylinder_step, s, occ, &r::ROOK_DIRS)
+                    ray(*d, sq, occ).0,
+                    r::ray(cylinder_step, sq.index() as u8, occ.0, delta),
+                    "{d:?} {sq}"
                 );
-                assert_eq!(
-                    bishop(sq, b).0,
-                    r::slider(cylinder_step, s, occ, &r::BISHOP_DIRS)
-                );
-                for (d, &delta) in Dir::ALL.iter().zip(r::DIRS.iter()) {
-                    assert_eq!(
-                        ray(*d, sq, b).0,
-                        r::ray(cylinder_step, s, occ, delta),
-                        "{d:?} {s}"
-                    );
-                }
             }
-        }
+        });
     }
 
     #[test]

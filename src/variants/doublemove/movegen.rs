@@ -10,20 +10,38 @@ use crate::variants::board8::{
 };
 use crate::variants::chess::{attacks, Flat};
 
+/// Where generate and has_any_move start: the side to move, all men, and squares not its own.
+#[derive(Clone, Copy)]
+struct Mover {
+    us: Color,
+    occ: Bitboard,
+    target: Bitboard,
+}
+
 impl Doublemove {
+    /// The side to move's view of the board; None once a king has been captured (no moves).
+    #[inline(always)]
+    fn mover(&self) -> Option<Mover> {
+        if self.winner.is_some() {
+            return None;
+        }
+        let b = &self.board;
+        let us = b.side;
+        Some(Mover {
+            us,
+            occ: b.occupied(),
+            target: !b.by_color(us),
+        })
+    }
+
     /// Generates every pseudo-legal sub-move of the side to move into `sink`; nothing once a
     /// king has been captured.
     #[inline(always)]
     pub fn generate<S: MoveSink>(&self, sink: &mut S) {
-        if self.winner.is_some() {
+        let Some(Mover { us, occ, target }) = self.mover() else {
             return;
-        }
+        };
         let b = &self.board;
-        let us = b.side;
-        let ours = b.by_color(us);
-        let theirs = b.by_color(!us);
-        let occ = ours | theirs;
-        let target = !ours;
 
         for from in b.pieces(us, Role::King) {
             sink.piece_moves(from, attacks::king(from) & target);
@@ -80,15 +98,11 @@ impl Doublemove {
     /// empty, and then the king can step there.
     #[inline(always)]
     pub fn has_any_move(&self) -> bool {
-        if self.winner.is_some() {
+        let Some(Mover { us, occ, target }) = self.mover() else {
             return false;
-        }
+        };
         let b = &self.board;
-        let us = b.side;
-        let ours = b.by_color(us);
         let theirs = b.by_color(!us);
-        let occ = ours | theirs;
-        let target = !ours;
         for from in b.pieces(us, Role::King) {
             if (attacks::king(from) & target).any() {
                 return true;

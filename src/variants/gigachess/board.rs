@@ -149,13 +149,7 @@ impl Gigachess {
     }
 
     pub(crate) fn set_ep(&mut self, ep: Option<Square>) {
-        if let Some(old) = self.ep {
-            self.hash ^= ep_key(old);
-        }
-        if let Some(new) = ep {
-            self.hash ^= ep_key(new);
-        }
-        self.ep = ep;
+        zobrist::replace(&mut self.hash, &mut self.ep, ep, ep_key);
     }
 
     pub(crate) fn flip_side(&mut self) {

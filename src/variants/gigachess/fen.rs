@@ -8,7 +8,9 @@ use super::piece::{Piece, Role};
 use super::square::{Square, SIZE};
 use crate::core::Color;
 use crate::errors::FenError;
-use crate::variants::board8::fen::{clip, parse_counter};
+use crate::variants::board8::fen::{
+    clip, parse_counter, parse_ep_square, parse_side, write_placement,
+};
 
 pub const START_FEN: &str = "wzjxflhamcxjzw/dernbiqkibnred/ppppoooooopppp/4pppppp4/14/14/14/14/\
                              14/14/4PPPPPP4/PPPPOOOOOOPPPP/DERNBIQKIBNRED/WZJXFLHAMCXJZW w - - 0 1";
@@ -34,16 +36,7 @@ impl Gigachess {
         }
         let mut b = Gigachess::empty();
         parse_placement(&mut b, fields[0])?;
-        b.side = match fields[1] {
-            "w" => Color::White,
-            "b" => Color::Black,
-            other => {
-                return Err(FenError::new(
-                    "side to move",
-                    format!("expected 'w' or 'b', found '{}'", clip(other)),
-                ))
-            }
-        };
+        b.side = parse_side(fields[1])?;
         if fields[2] != "-" {
             return Err(FenError::new(
                 "castling",
@@ -83,29 +76,9 @@ impl Gigachess {
 
     /// The first FEN field.
     pub fn placement_fen(&self) -> String {
-        let mut out = String::with_capacity(100);
-        for rank in (0..SIZE).rev() {
-            let mut empty = 0;
-            for file in 0..SIZE {
-                match self.piece_at(Square::new(file, rank)) {
-                    Some(p) => {
-                        if empty > 0 {
-                            out.push_str(&empty.to_string());
-                            empty = 0;
-                        }
-                        out.push(p.fen_char());
-                    }
-                    None => empty += 1,
-                }
-            }
-            if empty > 0 {
-                out.push_str(&empty.to_string());
-            }
-            if rank > 0 {
-                out.push('/');
-            }
-        }
-        out
+        write_placement(SIZE, |file, rank| {
+            self.piece_at(Square::new(file, rank)).map(Piece::fen_char)
+        })
     }
 }
 
@@ -191,14 +164,8 @@ fn parse_placement(b: &mut Gigachess, text: &str) -> Result<(), FenError> {
 
 /// The e.p. field: the square the opponent's last move passed over with a double step.
 fn parse_ep(b: &Gigachess, text: &str) -> Result<Option<Square>, FenError> {
-    if text == "-" {
+    let Some(ep) = parse_ep_square(text, Square::parse)? else {
         return Ok(None);
-    }
-    let Some(ep) = Square::parse(text) else {
-        return Err(FenError::new(
-            "en passant",
-            format!("expected '-' or a square, found '{}'", clip(text)),
-        ));
     };
     let mover = !b.side;
     let dr: i8 = if mover == Color::White { 1 } else { -1 };

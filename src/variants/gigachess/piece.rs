@@ -168,20 +168,12 @@ impl Piece {
 
     /// The FEN letter: upper case for White.
     pub fn fen_char(self) -> char {
-        match self.color {
-            Color::White => self.role.letter().to_ascii_uppercase(),
-            Color::Black => self.role.letter(),
-        }
+        self.color.fen_case(self.role.letter())
     }
 
     pub fn from_fen_char(c: char) -> Option<Piece> {
         let role = Role::from_letter(c.to_ascii_lowercase())?;
-        let color = if c.is_ascii_uppercase() {
-            Color::White
-        } else {
-            Color::Black
-        };
-        Some(Piece::new(color, role))
+        Some(Piece::new(Color::of_fen_letter(c), role))
     }
 
     /// The mailbox byte: 0 is an empty square, so a man is `1 + role + 32 * color`.

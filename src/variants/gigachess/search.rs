@@ -5,7 +5,7 @@ use super::board::Gigachess;
 use super::eval::{TEMPO, VALUES};
 use super::moves::Move;
 use super::piece::Role;
-use crate::core::Color;
+use crate::core::{clocks, Color};
 use crate::game::Searchable;
 
 impl Searchable for Gigachess {
@@ -48,10 +48,7 @@ impl Searchable for Gigachess {
         }
         let mut next = *self;
         next.set_ep(None);
-        next.halfmove = next.halfmove.saturating_add(1);
-        if next.side == Color::Black {
-            next.fullmove = next.fullmove.saturating_add(1);
-        }
+        clocks::advance(&mut next.halfmove, &mut next.fullmove, next.side, false);
         next.flip_side();
         Some(next)
     }
