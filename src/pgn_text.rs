@@ -1,27 +1,16 @@
-//! What every PGN writer shares (the match runner's and the web board's): the `Date` tag's
-//! form and the escaping of tag values.
+//! The one PGN writer, shared by the match runner and the web board: tags with their values
+//! escaped, then movetext broken between words into lines of at most 80 characters, and the
+//! `Date` tag's form. What goes into the tags and the movetext is each caller's.
 
 /// Today's date (UTC) as PGN writes it: `2026.11.22`.
 pub fn today() -> String {
-    let seconds = std::time::SystemTime::now()
-        .duration_since(std::time::UNIX_EPOCH)
-        .map_or(0, |d| d.as_secs());
-    let (y, m, d) = civil_from_days((seconds / 86_400) as i64);
-    format!("{y:04}.{m:02}.{d:02}")
-}
-
-/// The proleptic Gregorian date of a day count from 1970-01-01 (Howard Hinnant's algorithm).
-fn civil_from_days(days: i64) -> (i64, u32, u32) {
-    let z = days + 719_468;
-    let era = z.div_euclid(146_097);
-    let doe = z.rem_euclid(146_097);
-    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
-    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
-    let mp = (5 * doy + 2) / 153;
-    let d = (doy - (153 * mp + 2) / 5 + 1) as u32;
-    let m = if mp < 10 { mp + 3 } else { mp - 9 } as u32;
-    let y = yoe + era * 400 + i64::from(m <= 2);
-    (y, m, d)
+    let date = time::OffsetDateTime::now_utc().date();
+    format!(
+        "{:04}.{:02}.{:02}",
+        date.year(),
+        u8::from(date.month()),
+        date.day()
+    )
 }
 
 /// A tag value with `"` and `\` escaped, as PGN requires.
@@ -29,22 +18,74 @@ pub fn escape(value: &str) -> String {
     value.replace('\\', "\\\\").replace('"', "\\\"")
 }
 
+/// One game's PGN text as it is written.
+#[derive(Default)]
+pub struct PgnText {
+    out: String,
+}
+
+impl PgnText {
+    pub fn new() -> PgnText {
+        PgnText::default()
+    }
+
+    /// A tag pair: `[Name "value"]`.
+    pub fn tag(&mut self, name: &str, value: &str) {
+        self.out
+            .push_str(&format!("[{name} \"{}\"]\n", escape(value)));
+    }
+
+    /// Ends the tags and writes `words` (move numbers, moves, comments, the result) as
+    /// movetext; the text ends with a newline.
+    pub fn movetext(mut self, words: &[String]) -> String {
+        const WIDTH: usize = 80;
+        self.out.push('\n');
+        let mut line = String::new();
+        for word in words {
+            if !line.is_empty() && line.len() + 1 + word.len() > WIDTH {
+                self.out.push_str(&line);
+                self.out.push('\n');
+                line.clear();
+            }
+            if !line.is_empty() {
+                line.push(' ');
+            }
+            line.push_str(word);
+        }
+        self.out.push_str(&line);
+        self.out.push('\n');
+        self.out
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
 
     #[test]
-    fn days_become_dates() {
-        assert_eq!(civil_from_days(0), (1970, 1, 1));
-        assert_eq!(civil_from_days(11_016), (2000, 2, 29));
-        assert_eq!(civil_from_days(20_414), (2025, 11, 22));
-        assert_eq!(civil_from_days(20_779), (2026, 11, 22));
-        assert_eq!(civil_from_days(-1), (1969, 12, 31));
-        assert_eq!(today().len(), 10);
+    fn today_is_a_pgn_date() {
+        let date = today();
+        assert_eq!(date.len(), 10);
+        assert_eq!(date.matches('.').count(), 2);
+        assert!(date.as_str() >= "2026.01.01", "{date}");
     }
 
     #[test]
     fn quotes_and_backslashes_are_escaped() {
         assert_eq!(escape(r#"a "b" \c"#), r#"a \"b\" \\c"#);
+    }
+
+    #[test]
+    fn movetext_breaks_between_words_at_80_characters() {
+        let mut pgn = PgnText::new();
+        pgn.tag("Event", "a \"b\"");
+        let words: Vec<String> = (1..=30).map(|n| format!("{n}. e4")).collect();
+        let text = pgn.movetext(&words);
+        assert!(
+            text.starts_with("[Event \"a \\\"b\\\"\"]\n\n1. e4 2. e4"),
+            "{text}"
+        );
+        assert!(text.lines().all(|l| l.len() <= 80), "{text}");
+        assert!(text.ends_with("30. e4\n"), "{text}");
     }
 }

@@ -3,17 +3,9 @@
 //! draw ratio; for three-player matches, points per engine and a rating per engine. Shared by
 //! `kaleido match` (arbiter/) and `kaleido selfplay` (selfplay/).
 
-/// The normal distribution's error function (Abramowitz and Stegun 7.1.26, |error| < 1.5e-7:
-/// plenty for percentages shown to one decimal).
+/// The normal distribution's error function.
 pub fn erf(x: f64) -> f64 {
-    let sign = if x < 0.0 { -1.0 } else { 1.0 };
-    let x = x.abs();
-    let t = 1.0 / (1.0 + 0.327_591_1 * x);
-    let poly = t
-        * (0.254_829_592
-            + t * (-0.284_496_736
-                + t * (1.421_413_741 + t * (-1.453_152_027 + t * 1.061_405_429))));
-    sign * (1.0 - poly * (-x * x).exp())
+    libm::erf(x)
 }
 
 /// The Elo difference that an expected score `p` (0 < p < 1) means in the logistic model.
@@ -215,10 +207,10 @@ mod tests {
 
     #[test]
     fn erf_known_values() {
-        assert!(close(erf(0.0), 0.0, 1e-7));
-        assert!(close(erf(0.5), 0.520_499_877_8, 2e-7));
-        assert!(close(erf(1.0), 0.842_700_792_9, 2e-7));
-        assert!(close(erf(-2.0), -0.995_322_265_0, 2e-7));
+        assert!(close(erf(0.0), 0.0, 1e-12));
+        assert!(close(erf(0.5), 0.520_499_877_813_046_5, 1e-12));
+        assert!(close(erf(1.0), 0.842_700_792_949_714_9, 1e-12));
+        assert!(close(erf(-2.0), -0.995_322_265_018_952_7, 1e-12));
     }
 
     #[test]

@@ -9,7 +9,7 @@
 
 use super::game::GameReport;
 use crate::game::Game;
-use crate::pgn_text::escape;
+use crate::pgn_text::PgnText;
 use crate::record::GameRecord;
 use crate::registry::{with_variant, VariantVisitor};
 
@@ -23,38 +23,35 @@ pub fn seat_tag(players: usize, seat: usize) -> String {
 }
 
 /// The match-wide facts every game's tags repeat.
-pub struct Header<'a> {
-    pub event: &'a str,
-    pub date: &'a str,
-    pub variant: &'a str,
+pub struct Header {
+    pub event: String,
+    pub date: String,
+    pub variant: String,
     /// `10+0.1`, or `-` when the engines play to fixed limits.
-    pub time_control: &'a str,
+    pub time_control: String,
 }
 
 /// One game as PGN text, ending with a blank line.
 pub fn write(game: &GameReport, header: &Header) -> String {
     let players = game.names.len();
-    let mut out = String::new();
-    let mut tag = |name: &str, value: &str| {
-        out.push_str(&format!("[{name} \"{}\"]\n", escape(value)));
-    };
-    tag("Event", header.event);
+    let mut pgn = PgnText::new();
+    let mut tag = |name: &str, value: &str| pgn.tag(name, value);
+    tag("Event", &header.event);
     tag("Site", "?");
-    tag("Date", header.date);
+    tag("Date", &header.date);
     tag("Round", &game.number.to_string());
     for (seat, name) in game.names.iter().enumerate() {
         tag(&seat_tag(players, seat), name);
     }
     tag("Result", &game.result);
-    tag("Variant", header.variant);
+    tag("Variant", &header.variant);
     if !game.from_startpos {
         tag("SetUp", "1");
         tag("FEN", &game.start_fen);
     }
-    tag("TimeControl", header.time_control);
+    tag("TimeControl", &header.time_control);
     tag("Termination", game.termination.pgn());
     tag("PlyCount", &game.moves.len().to_string());
-    out.push('\n');
     let mut words: Vec<String> = Vec::new();
     for mv in &game.moves {
         if let Some(n) = &mv.number {
@@ -67,22 +64,8 @@ pub fn write(game: &GameReport, header: &Header) -> String {
     }
     words.push(format!("{{{}}}", game.reason.replace('}', ")")));
     words.push(game.result.clone());
-    // Lines of at most 80 characters, broken between words.
-    let mut line = String::new();
-    for w in words {
-        if !line.is_empty() && line.len() + 1 + w.len() > 80 {
-            out.push_str(&line);
-            out.push('\n');
-            line.clear();
-        }
-        if !line.is_empty() {
-            line.push(' ');
-        }
-        line.push_str(&w);
-    }
-    out.push_str(&line);
-    out.push_str("\n\n");
-    out
+    // A blank line ends the game.
+    pgn.movetext(&words) + "\n"
 }
 
 /// One game read from PGN text: its tags and its movetext tokens (comments and move numbers
@@ -276,10 +259,10 @@ mod tests {
             termination: Termination::Normal,
         };
         let header = Header {
-            event: "test",
-            date: "2026.11.22",
-            variant: "chess",
-            time_control: "10+0.1",
+            event: "test".into(),
+            date: "2026.11.22".into(),
+            variant: "chess".into(),
+            time_control: "10+0.1".into(),
         };
         let text = write(&game, &header);
         assert!(text.contains("[White \"a \\\"quoted\\\"\"]"), "{text}");

@@ -1,66 +1,39 @@
-//! A one-line progress bar on stderr, drawn only when stderr is a terminal (a log file or a
-//! pipe gets nothing).
+//! The match's progress bar (indicatif) on stderr: games finished of all, and the running
+//! score. indicatif draws it only when stderr is a terminal, so a log file or a pipe gets
+//! nothing, and it steps aside for each line printed through `println`.
 
-use std::cell::RefCell;
-use std::io::{IsTerminal, Write};
+use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 
 pub struct Progress {
-    total: usize,
-    enabled: bool,
-    /// What the bar last showed, to draw it again after a line of output.
-    last: RefCell<Option<(usize, String)>>,
+    bar: ProgressBar,
 }
 
 impl Progress {
     pub fn new(total: usize) -> Progress {
-        Progress {
-            total,
-            enabled: std::io::stderr().is_terminal(),
-            last: RefCell::new(None),
+        let bar = ProgressBar::with_draw_target(Some(total as u64), ProgressDrawTarget::stderr());
+        if let Ok(style) = ProgressStyle::with_template("[{bar:30}] {pos}/{len} games  {msg}") {
+            bar.set_style(style.progress_chars("#>-"));
         }
+        Progress { bar }
     }
 
-    /// Draws the bar again as it last was (after a line of output wiped it).
-    pub fn redraw(&self) {
-        let last = self.last.borrow().clone();
-        if let Some((done, summary)) = last {
-            self.show(done, &summary);
-        }
+    /// A line on stdout; the bar is drawn again below it.
+    pub fn println(&self, line: &str) {
+        self.bar.suspend(|| {
+            let mut out = std::io::stdout().lock();
+            let _ = std::io::Write::write_all(&mut out, format!("{line}\n").as_bytes());
+            let _ = std::io::Write::flush(&mut out);
+        });
     }
 
-    pub fn show(&self, done: usize, summary: &str) {
-        if !self.enabled {
-            return;
-        }
-        *self.last.borrow_mut() = Some((done, summary.to_string()));
-        const WIDTH: usize = 30;
-        let filled = (done * WIDTH)
-            .checked_div(self.total)
-            .unwrap_or(0)
-            .min(WIDTH);
-        let mut err = std::io::stderr().lock();
-        let _ = write!(
-            err,
-            "\r\x1b[2K[{}{}] {done}/{} {summary}",
-            "#".repeat(filled),
-            "-".repeat(WIDTH - filled),
-            self.total
-        );
-        let _ = err.flush();
+    /// `done` games finished, and the score they make.
+    pub fn set(&self, done: usize, score: &str) {
+        self.bar.set_position(done as u64);
+        self.bar.set_message(score.to_string());
     }
 
     /// Wipes the bar for good: the match is over.
     pub fn finish(&self) {
-        *self.last.borrow_mut() = None;
-        self.clear();
-    }
-
-    /// Wipes the bar so that the next stdout line starts clean.
-    pub fn clear(&self) {
-        if self.enabled {
-            let mut err = std::io::stderr().lock();
-            let _ = write!(err, "\r\x1b[2K");
-            let _ = err.flush();
-        }
+        self.bar.finish_and_clear();
     }
 }

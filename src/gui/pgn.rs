@@ -19,8 +19,8 @@ pub struct PgnGame<'a> {
     pub date: String,
 }
 
-use crate::pgn_text::escape;
 pub use crate::pgn_text::today;
+use crate::pgn_text::PgnText;
 
 /// The fullmove number a FEN ends with (every variant's FEN does), else 1.
 fn fullmove(fen: Option<&str>) -> u32 {
@@ -32,24 +32,20 @@ fn fullmove(fen: Option<&str>) -> u32 {
 
 pub fn write(game: &PgnGame) -> String {
     let result = game.result.clone().unwrap_or_else(|| "*".to_string());
-    let mut out = String::new();
-    let mut tag = |name: &str, value: &str| {
-        out.push_str(&format!("[{name} \"{}\"]\n", escape(value)));
-    };
-    tag("Event", "kaleido web board");
-    tag("Site", "127.0.0.1");
-    tag("Date", &game.date);
-    tag("Round", "-");
+    let mut pgn = PgnText::new();
+    pgn.tag("Event", "kaleido web board");
+    pgn.tag("Site", "127.0.0.1");
+    pgn.tag("Date", &game.date);
+    pgn.tag("Round", "-");
     for (seat, player) in game.seat_tags.iter().zip(&game.players) {
-        tag(seat, player);
+        pgn.tag(seat, player);
     }
-    tag("Result", &result);
-    tag("Variant", game.variant);
+    pgn.tag("Result", &result);
+    pgn.tag("Variant", game.variant);
     if let Some(fen) = game.start_fen {
-        tag("SetUp", "1");
-        tag("FEN", fen);
+        pgn.tag("SetUp", "1");
+        pgn.tag("FEN", fen);
     }
-    out.push('\n');
 
     // Turns: runs of plies by the same seat.
     let mut turns: Vec<(usize, Vec<&str>)> = Vec::new();
@@ -73,22 +69,7 @@ pub fn write(game: &PgnGame) -> String {
         words.push(plies.join(","));
     }
     words.push(result);
-    // Lines of at most 80 characters.
-    let mut line = String::new();
-    for word in words {
-        if !line.is_empty() && line.len() + 1 + word.len() > 80 {
-            out.push_str(&line);
-            out.push('\n');
-            line.clear();
-        }
-        if !line.is_empty() {
-            line.push(' ');
-        }
-        line.push_str(&word);
-    }
-    out.push_str(&line);
-    out.push('\n');
-    out
+    pgn.movetext(&words)
 }
 
 #[cfg(test)]

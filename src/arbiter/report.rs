@@ -1,0 +1,225 @@
+//! What a match tells the user as it goes, on the calling thread only: cutechess-cli's lines
+//! on stdout (games started and finished, the running score, the statistics block every ten
+//! games, the SPRT's decision), each finished game appended to the PGN file, and the tally
+//! that becomes the match's summary.
+
+use super::game::{GameEnd, GameReport};
+use super::pgn;
+use super::progress::Progress;
+use super::sprt::Verdict;
+use super::{MatchSettings, MatchSummary};
+use crate::game::Game;
+use crate::stats::Table;
+use std::fs::File;
+use std::io::Write;
+use std::sync::atomic::Ordering;
+
+pub struct Reporter<'a> {
+    s: &'a MatchSettings,
+    players: usize,
+    total: usize,
+    pgn_file: Option<File>,
+    /// The PGN tags every game repeats: event, date, variant, time control.
+    header: pgn::Header,
+    summary: MatchSummary,
+    table: Table,
+    progress: Progress,
+    finished: usize,
+    /// The first configuration error an engine showed; it ends the match.
+    misconfigured: Option<String>,
+}
+
+impl<'a> Reporter<'a> {
+    pub fn new<G: Game>(s: &'a MatchSettings, total: usize) -> Result<Reporter<'a>, String> {
+        let pgn_file = match &s.pgn {
+            Some(path) => Some(
+                std::fs::OpenOptions::new()
+                    .create(true)
+                    .append(true)
+                    .open(path)
+                    .map_err(|e| format!("cannot open {}: {e}", path.display()))?,
+            ),
+            None => None,
+        };
+        let header = pgn::Header {
+            event: s.event.clone(),
+            date: crate::pgn_text::today(),
+            variant: G::NAME.to_string(),
+            time_control: s.tc.map_or("-".to_string(), |tc| tc.to_string()),
+        };
+        Ok(Reporter {
+            s,
+            players: G::PLAYERS,
+            total,
+            pgn_file,
+            header,
+            summary: MatchSummary {
+                points: vec![0.0; G::PLAYERS],
+                ..MatchSummary::default()
+            },
+            table: Table::new(s.names.clone()),
+            progress: Progress::new(total),
+            finished: 0,
+            misconfigured: None,
+        })
+    }
+
+    /// One line on stdout, with the progress bar (on stderr) out of its way.
+    pub fn say(&self, line: &str) {
+        self.progress.println(line);
+    }
+
+    pub fn started(&mut self, g: usize, names: &[String]) {
+        self.say(&format!(
+            "Started game {} of {} ({})",
+            g + 1,
+            self.total,
+            names.join(" vs ")
+        ));
+    }
+
+    /// Game `g`, played in `seating`, has ended.
+    pub fn finished(&mut self, g: usize, end: GameEnd, seating: &[usize]) {
+        match end {
+            GameEnd::Played(report) => self.played(g, &report, seating),
+            GameEnd::Aborted => self.summary.aborted += 1,
+            GameEnd::Misconfigured(why) => {
+                if self.misconfigured.is_none() {
+                    self.say(&format!("Error: {why}"));
+                    self.misconfigured = Some(why);
+                }
+                self.s.stop.store(true, Ordering::Relaxed);
+            }
+        }
+    }
+
+    fn played(&mut self, g: usize, report: &GameReport, seating: &[usize]) {
+        self.finished += 1;
+        self.summary.played += 1;
+        self.say(&format!(
+            "Finished game {} ({}): {} {{{}}}",
+            g + 1,
+            report.names.join(" vs "),
+            report.result,
+            report.reason
+        ));
+        self.write_pgn(report);
+        tally(report, seating, &mut self.summary, &mut self.table);
+        if self.players == 2 {
+            let sc = self.summary.score;
+            self.say(&format!(
+                "Score of {} vs {}: {} - {} - {}  [{:.3}] {}",
+                self.s.names[0],
+                self.s.names[1],
+                sc.wins,
+                sc.losses,
+                sc.draws,
+                sc.ratio(),
+                sc.games()
+            ));
+        }
+        self.check_sprt();
+        if self.finished.is_multiple_of(10) && self.finished < self.total {
+            self.statistics();
+        }
+        self.progress.set(self.finished, &self.running_score());
+    }
+
+    /// Appends the game to the PGN file, whole, so that the file stays valid whatever stops
+    /// the match.
+    fn write_pgn(&mut self, report: &GameReport) {
+        let Some(file) = self.pgn_file.as_mut() else {
+            return;
+        };
+        let text = pgn::write(report, &self.header);
+        if let Err(e) = file.write_all(text.as_bytes()).and_then(|_| file.flush()) {
+            self.say(&format!("Warning: cannot write the PGN: {e}"));
+        }
+    }
+
+    /// Stops the match once the SPRT is decided; games still running are dropped.
+    fn check_sprt(&mut self) {
+        let Some(sprt) = &self.s.sprt else {
+            return;
+        };
+        let score = &self.summary.score;
+        if sprt.verdict(score) != Verdict::Continue {
+            let line = sprt.status_line(score);
+            self.say(&line);
+            self.summary.sprt = Some(line);
+            self.s.stop.store(true, Ordering::Relaxed);
+        }
+    }
+
+    /// The score so far, for the progress bar.
+    fn running_score(&self) -> String {
+        if self.players == 2 {
+            let sc = self.summary.score;
+            let elo = sc.elo().map_or("n/a".to_string(), |(elo, margin)| {
+                format!("{:+.0} +/- {margin:.0}", elo + 0.0)
+            });
+            format!("{} - {} - {}, Elo {elo}", sc.wins, sc.losses, sc.draws)
+        } else {
+            let points: Vec<String> = self
+                .s
+                .names
+                .iter()
+                .zip(&self.summary.points)
+                .map(|(name, p)| format!("{name} {p:.2}"))
+                .collect();
+            points.join(", ")
+        }
+    }
+
+    /// The statistics block: printed every ten games and at the end.
+    fn statistics(&self) {
+        if self.players == 2 {
+            self.say(&self.summary.score.elo_line());
+            // A decided test has already said so, right after the deciding game.
+            if let (Some(sprt), None) = (&self.s.sprt, &self.summary.sprt) {
+                self.say(&sprt.status_line(&self.summary.score));
+            }
+        } else {
+            for line in self.table.lines() {
+                self.say(&line);
+            }
+        }
+    }
+
+    /// The final block and the summary, or the configuration error that ended the match.
+    pub fn finish(mut self) -> Result<MatchSummary, String> {
+        self.progress.finish();
+        if let Some(why) = self.misconfigured.take() {
+            return Err(why);
+        }
+        self.summary.interrupted = self.summary.sprt.is_none() && self.summary.played < self.total;
+        self.statistics();
+        if self.summary.interrupted {
+            self.say(&format!(
+                "Match interrupted after {} of {} games ({} in progress abandoned)",
+                self.summary.played, self.total, self.summary.aborted
+            ));
+        } else {
+            self.say("Finished match");
+        }
+        Ok(self.summary)
+    }
+}
+
+/// Adds a finished game: `seating[seat]` is the participant in that seat.
+fn tally(report: &GameReport, seating: &[usize], summary: &mut MatchSummary, table: &mut Table) {
+    let mut engine_points = vec![None; seating.len()];
+    for (seat, &who) in seating.iter().enumerate() {
+        let p = report.points.get(seat).copied().unwrap_or(0.0);
+        summary.points[who] += p;
+        engine_points[who] = Some(p);
+    }
+    if seating.len() == 2 {
+        let (a, b) = (
+            engine_points[0].unwrap_or(0.0),
+            engine_points[1].unwrap_or(0.0),
+        );
+        summary.score.compare(a, b);
+    }
+    table.add(&engine_points);
+}
