@@ -172,9 +172,59 @@ fn full_move_number(fen: &str) -> u32 {
         .max(1)
 }
 
+/// The game so far as the arbiter keeps it: the record (which judges the rules), the move
+/// tokens engines are sent, and the moves as the PGN writes them.
+struct Scoresheet<G: Game> {
+    record: GameRecord<G>,
+    tokens: Vec<String>,
+    moves: Vec<PlayedMove>,
+    /// The move number of the next ply of the first seat.
+    number: u32,
+}
+
+impl<G: Game> Scoresheet<G> {
+    fn new(start: G, start_fen: &str) -> Scoresheet<G> {
+        Scoresheet {
+            record: GameRecord::new(start),
+            tokens: Vec::new(),
+            moves: Vec::new(),
+            number: full_move_number(start_fen),
+        }
+    }
+
+    /// Plays the plies of one turn; the last carries `comment` in the PGN.
+    fn push(&mut self, plies: &[G::Move], comment: &str) {
+        for (i, &mv) in plies.iter().enumerate() {
+            let pos = self.record.current();
+            let seat = pos.side_to_move().index();
+            let label = if seat == 0 && pos.is_turn_boundary() {
+                Some(format!("{}.", self.number))
+            } else if self.moves.is_empty() {
+                Some(format!("{}...", self.number))
+            } else {
+                None
+            };
+            self.moves.push(PlayedMove {
+                notation: pos.human_notation(mv),
+                number: label,
+                comment: if i + 1 == plies.len() {
+                    comment.to_string()
+                } else {
+                    String::new()
+                },
+            });
+            self.tokens.push(pos.format_move(mv));
+            self.record.play(mv);
+            let next = self.record.current();
+            if next.side_to_move().index() == 0 && next.is_turn_boundary() {
+                self.number += 1;
+            }
+        }
+    }
+}
+
 /// Plays one game of variant G.
 pub fn play<G: Game>(spec: &GameSpec) -> GameEnd {
-    let players = G::PLAYERS;
     let start = match &spec.opening.fen {
         Some(fen) => match G::from_fen(fen) {
             Ok(p) => p,
@@ -184,157 +234,29 @@ pub fn play<G: Game>(spec: &GameSpec) -> GameEnd {
     };
     let start_fen = start.fen();
     let from_startpos = start_fen == G::startpos().fen();
-    let mut record = GameRecord::new(start);
-    let mut tokens: Vec<String> = Vec::new();
-    let mut moves: Vec<PlayedMove> = Vec::new();
-    let mut number = full_move_number(&start_fen);
-    // Appends the plies of one turn to the record, the tokens and the PGN moves.
-    let mut push = |record: &mut GameRecord<G>,
-                    plies: &[G::Move],
-                    tokens: &mut Vec<String>,
-                    moves: &mut Vec<PlayedMove>,
-                    comment: String| {
-        for (i, &mv) in plies.iter().enumerate() {
-            let pos = record.current();
-            let seat = pos.side_to_move().index();
-            let turn_start = pos.is_turn_boundary();
-            let label = if seat == 0 && turn_start {
-                Some(format!("{number}."))
-            } else if moves.is_empty() {
-                Some(format!("{number}..."))
-            } else {
-                None
-            };
-            moves.push(PlayedMove {
-                notation: pos.human_notation(mv),
-                number: label,
-                comment: if i + 1 == plies.len() {
-                    comment.clone()
-                } else {
-                    String::new()
-                },
-            });
-            tokens.push(pos.format_move(mv));
-            record.play(mv);
-            if record.current().side_to_move().index() == 0 && record.current().is_turn_boundary() {
-                number += 1;
-            }
-        }
-    };
+    let mut sheet = Scoresheet::new(start, &start_fen);
     for token in &spec.opening.moves {
-        match record.current().parse_turn(token) {
-            Ok(plies) => push(&mut record, &plies, &mut tokens, &mut moves, "book".into()),
+        match sheet.record.current().parse_turn(token) {
+            Ok(plies) => sheet.push(&plies, "book"),
             Err(e) => return GameEnd::Misconfigured(format!("opening: {e}")),
         }
     }
-
-    // Start every seat's engine; one that cannot start loses the game.
-    let mut clients: Vec<Box<dyn Client>> = Vec::new();
     let setup = GameSetup {
         variant: G::NAME,
         start_fen: &start_fen,
         from_startpos,
-        players,
+        players: G::PLAYERS,
         clock: spec.tc.map(|tc| (tc.base, tc.increment)),
     };
-    let mut failed: Option<(usize, Fault)> = None;
-    for (seat, config) in spec.seats.iter().enumerate() {
-        let label = format!("{}({})", spec.names[seat], seat_label(players, seat));
-        let mut client = match launch(config, label, spec.debug, spec.stop.clone()) {
-            Ok(c) => c,
-            Err(e) => return finish_all(clients, GameEnd::Misconfigured(e)),
-        };
-        if failed.is_none() {
-            if let Err(fault) = client.start(&setup) {
-                failed = Some((seat, fault));
-            }
-        }
-        clients.push(client);
-    }
-
-    let mut clocks = spec.tc.map(|tc| Clocks::new(tc, players, spec.margin));
-    // Turns the engines have played (an answer is one turn, whatever its plies).
-    let mut engine_turns = 0usize;
-    let end: Result<(Vec<f64>, String, String, Termination), GameEnd> = loop {
-        if let Some((seat, fault)) = failed.take() {
-            break forfeit(players, seat, fault, spec);
-        }
-        if let Some(outcome) = record.outcome() {
-            let (points, result) = score(players, outcome);
-            let to_move = record.current().side_to_move().index();
-            let reason = describe(players, outcome, &points, to_move);
-            break Ok((points, result, reason, Termination::Normal));
-        }
-        if spec
-            .max_moves
-            .is_some_and(|n| engine_turns >= n as usize * players)
-        {
-            let (points, result) = score(players, Outcome::draw(players, EndReason::FiftyMoveRule));
-            let reason = format!(
-                "Draw by adjudication: {} moves each",
-                spec.max_moves.unwrap_or(0)
-            );
-            break Ok((points, result, reason, Termination::Adjudication));
-        }
-        let mover = record.current().side_to_move().index();
-        let limited = spec.seats[mover].limit.is_set();
-        let allowance = match (&clocks, limited) {
-            (Some(c), false) => c.allowance(mover),
-            _ => spec.move_timeout,
-        };
-        let sent = Instant::now();
-        let turn = Turn {
-            start_fen: &start_fen,
-            from_startpos,
-            moves: &tokens,
-            mover,
-            clocks: clocks.as_ref().map(|c| (c.left.as_slice(), c.increment)),
-            deadline: sent + allowance,
-        };
-        let reply = match clients[mover].think(&turn) {
-            Ok(r) => r,
-            Err(fault) => {
-                let fault = match fault {
-                    // Without a clock, silence past the hang limit is a stall, not a flag.
-                    Fault::Timeout if limited || clocks.is_none() => Fault::Hang(allowance),
-                    other => other,
-                };
-                break forfeit(players, mover, fault, spec);
-            }
-        };
-        let (token, at, thought) = match reply {
-            Reply::Move { token, at, thought } => (token, at, thought),
-            Reply::Resign { .. } => {
-                let (points, result) = forfeit_points(players, mover);
-                let reason = format!("{} resigns", seat_label(players, mover));
-                break Ok((points, result, reason, Termination::Resigned));
-            }
-        };
-        let used = at.saturating_duration_since(sent);
-        if let (Some(c), false) = (clocks.as_mut(), limited) {
-            if !c.charge(mover, used) {
-                break forfeit(players, mover, Fault::Timeout, spec);
-            }
-        }
-        match record.current().parse_turn(&token) {
-            Ok(plies) if !plies.is_empty() => {
-                engine_turns += 1;
-                push(
-                    &mut record,
-                    &plies,
-                    &mut tokens,
-                    &mut moves,
-                    comment(&thought, used),
-                )
-            }
-            Ok(_) => break illegal(players, mover, &token, "no move".into()),
-            Err(e) => break illegal(players, mover, &token, e.message),
-        }
+    let (mut clients, failed) = match start_engines(spec, &setup) {
+        Ok(started) => started,
+        Err(end) => return end,
     };
-    let (points, result, reason, termination) = match end {
-        Ok(e) => e,
-        Err(other) => return finish_all(clients, other),
-    };
+    let (points, result, reason, termination) =
+        match referee(spec, &setup, &mut sheet, &mut clients, failed) {
+            Ok(end) => end,
+            Err(other) => return finish_all(clients, other),
+        };
     for client in clients.iter_mut() {
         client.finish(&result, &reason);
     }
@@ -343,12 +265,125 @@ pub fn play<G: Game>(spec: &GameSpec) -> GameEnd {
         names: spec.names.clone(),
         start_fen,
         from_startpos,
-        moves,
+        moves: sheet.moves,
         result,
         points,
         reason,
         termination,
     }))
+}
+
+/// The engines of a game, one per seat, and the first seat whose engine failed to start the
+/// game (it loses the game).
+type Started = (Vec<Box<dyn Client>>, Option<(usize, Fault)>);
+
+/// Starts every seat's engine. One that cannot be launched ends the game unplayed.
+fn start_engines(spec: &GameSpec, setup: &GameSetup) -> Result<Started, GameEnd> {
+    let players = setup.players;
+    let mut clients: Vec<Box<dyn Client>> = Vec::new();
+    let mut failed = None;
+    for (seat, config) in spec.seats.iter().enumerate() {
+        let label = format!("{}({})", spec.names[seat], seat_label(players, seat));
+        let mut client = match launch(config, label, spec.debug, spec.stop.clone()) {
+            Ok(c) => c,
+            Err(e) => return Err(finish_all(clients, GameEnd::Misconfigured(e))),
+        };
+        if failed.is_none() {
+            if let Err(fault) = client.start(setup) {
+                failed = Some((seat, fault));
+            }
+        }
+        clients.push(client);
+    }
+    Ok((clients, failed))
+}
+
+/// Asks the seat on move for its turn, again and again, until the game ends: by the rules,
+/// by the arbiter's move limit, or by an engine's fault.
+fn referee<G: Game>(
+    spec: &GameSpec,
+    setup: &GameSetup,
+    sheet: &mut Scoresheet<G>,
+    clients: &mut [Box<dyn Client>],
+    mut failed: Option<(usize, Fault)>,
+) -> Ending {
+    let players = G::PLAYERS;
+    let mut clocks = spec.tc.map(|tc| Clocks::new(tc, players, spec.margin));
+    // Turns the engines have played (an answer is one turn, whatever its plies).
+    let mut engine_turns = 0usize;
+    loop {
+        if let Some((seat, fault)) = failed.take() {
+            return forfeit(players, seat, fault);
+        }
+        if let Some(end) = rule_end(spec, &sheet.record, engine_turns) {
+            return Ok(end);
+        }
+        let mover = sheet.record.current().side_to_move().index();
+        // An engine with a fixed depth, nodes or time is not held to the clock.
+        let timed = clocks.is_some() && !spec.seats[mover].limit.is_set();
+        let allowance = match &clocks {
+            Some(c) if timed => c.allowance(mover),
+            _ => spec.move_timeout,
+        };
+        let sent = Instant::now();
+        let turn = Turn {
+            start_fen: setup.start_fen,
+            from_startpos: setup.from_startpos,
+            moves: &sheet.tokens,
+            mover,
+            clocks: clocks.as_ref().map(|c| (c.left.as_slice(), c.increment)),
+            deadline: sent + allowance,
+        };
+        let (token, at, thought) = match clients[mover].think(&turn) {
+            Ok(Reply::Move { token, at, thought }) => (token, at, thought),
+            Ok(Reply::Resign { .. }) => {
+                let (points, result) = forfeit_points(players, mover);
+                let reason = format!("{} resigns", seat_label(players, mover));
+                return Ok((points, result, reason, Termination::Resigned));
+            }
+            // Without a clock, silence past the hang limit is a stall, not a flag.
+            Err(Fault::Timeout) if !timed => {
+                return forfeit(players, mover, Fault::Hang(allowance))
+            }
+            Err(fault) => return forfeit(players, mover, fault),
+        };
+        let used = at.saturating_duration_since(sent);
+        if let Some(c) = clocks.as_mut().filter(|_| timed) {
+            if !c.charge(mover, used) {
+                return forfeit(players, mover, Fault::Timeout);
+            }
+        }
+        match sheet.record.current().parse_turn(&token) {
+            Ok(plies) if !plies.is_empty() => {
+                engine_turns += 1;
+                sheet.push(&plies, &comment(&thought, used));
+            }
+            Ok(_) => return illegal(players, mover, &token, "no move".into()),
+            Err(e) => return illegal(players, mover, &token, e.message),
+        }
+    }
+}
+
+/// The end the rules (or the arbiter's move limit) give the game now, if any.
+fn rule_end<G: Game>(
+    spec: &GameSpec,
+    record: &GameRecord<G>,
+    engine_turns: usize,
+) -> Option<(Vec<f64>, String, String, Termination)> {
+    let players = G::PLAYERS;
+    if let Some(outcome) = record.outcome() {
+        let (points, result) = score(players, outcome);
+        let to_move = record.current().side_to_move().index();
+        let reason = describe(players, outcome, &points, to_move);
+        return Some((points, result, reason, Termination::Normal));
+    }
+    let limit = spec.max_moves?;
+    if engine_turns < limit as usize * players {
+        return None;
+    }
+    let (points, result) = score(players, Outcome::draw(players, EndReason::FiftyMoveRule));
+    let reason = format!("Draw by adjudication: {limit} moves each");
+    Some((points, result, reason, Termination::Adjudication))
 }
 
 type Ending = Result<(Vec<f64>, String, String, Termination), GameEnd>;
@@ -363,7 +398,7 @@ fn illegal(players: usize, seat: usize, token: &str, why: String) -> Ending {
     Ok((points, result, reason, Termination::RulesInfraction))
 }
 
-fn forfeit(players: usize, seat: usize, fault: Fault, spec: &GameSpec) -> Ending {
+fn forfeit(players: usize, seat: usize, fault: Fault) -> Ending {
     let who = seat_label(players, seat);
     let (reason, termination) = match fault {
         Fault::Timeout => (format!("{who} loses on time"), Termination::TimeForfeit),
@@ -386,7 +421,6 @@ fn forfeit(players: usize, seat: usize, fault: Fault, spec: &GameSpec) -> Ending
         Fault::Unsupported(why) => return Err(GameEnd::Misconfigured(why)),
         Fault::Interrupted => return Err(GameEnd::Aborted),
     };
-    let _ = spec;
     let (points, result) = forfeit_points(players, seat);
     Ok((points, result, reason, termination))
 }
