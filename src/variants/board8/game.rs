@@ -32,28 +32,11 @@ impl<G: Geometry> Game for Board<G> {
         }
         let from = Square::parse(&token[0..2]).ok_or_else(shape)?;
         let to = Square::parse(&token[2..4]).ok_or_else(shape)?;
-        let promotion = match token.get(4..) {
-            Some("") | None => None,
-            Some(letter) => match Role::from_letter(letter.chars().next().unwrap_or(' ')) {
-                Some(r @ (Role::Knight | Role::Bishop | Role::Rook | Role::Queen))
-                    if letter.chars().all(|c| c.is_ascii_lowercase()) =>
-                {
-                    Some(r)
-                }
-                _ => {
-                    return Err(MoveError::new(
-                        token,
-                        "promotion letter must be q, r, b or n",
-                    ))
-                }
-            },
-        };
+        let promotion =
+            Role::promotion_suffix(&token[4..]).map_err(|e| MoveError::new(token, e))?;
         let mut moves = Vec::with_capacity(64);
         self.legal_moves(&mut moves);
-        if let Some(&mv) = moves
-            .iter()
-            .find(|m| m.from() == from && m.to() == to && m.promotion() == promotion)
-        {
+        if let Some(mv) = Move::find(&moves, from, to, promotion) {
             return Ok(mv);
         }
         let reason = match self.piece_at(from) {

@@ -51,6 +51,15 @@ impl MoveKind {
 pub struct Move(u16);
 
 impl Move {
+    /// The move of `moves` from `from` to `to` with this promotion, as a coordinate token
+    /// names it.
+    pub fn find(moves: &[Move], from: Square, to: Square, promotion: Option<Role>) -> Option<Move> {
+        moves
+            .iter()
+            .copied()
+            .find(|m| m.from() == from && m.to() == to && m.promotion() == promotion)
+    }
+
     #[inline(always)]
     pub const fn new(from: Square, to: Square, kind: MoveKind) -> Move {
         Move(from.index() as u16 | (to.index() as u16) << 6 | (kind as u16) << 12)

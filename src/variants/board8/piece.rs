@@ -42,6 +42,19 @@ impl Role {
             .into_iter()
             .find(|r| r.letter() == c.to_ascii_lowercase())
     }
+
+    /// The promotion piece named by the end of a coordinate move (`e7e8q`): none for an
+    /// empty suffix, else one of the lowercase letters q, r, b, n.
+    pub fn promotion_suffix(suffix: &str) -> Result<Option<Role>, &'static str> {
+        match suffix {
+            "" => Ok(None),
+            "q" => Ok(Some(Role::Queen)),
+            "r" => Ok(Some(Role::Rook)),
+            "b" => Ok(Some(Role::Bishop)),
+            "n" => Ok(Some(Role::Knight)),
+            _ => Err("promotion letter must be q, r, b or n"),
+        }
+    }
 }
 
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]

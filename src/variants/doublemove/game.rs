@@ -31,14 +31,7 @@ impl Doublemove {
         }
         let from = Square::parse(&token[0..2]).ok_or_else(shape)?;
         let to = Square::parse(&token[2..4]).ok_or_else(shape)?;
-        let promotion = match &token[4..] {
-            "" => None,
-            "q" => Some(Role::Queen),
-            "r" => Some(Role::Rook),
-            "b" => Some(Role::Bishop),
-            "n" => Some(Role::Knight),
-            _ => return Err("promotion letter must be q, r, b or n".to_string()),
-        };
+        let promotion = Role::promotion_suffix(&token[4..])?;
         if let Some(winner) = self.winner {
             return Err(format!(
                 "the game is over: {} captured the king",
@@ -51,10 +44,7 @@ impl Doublemove {
         }
         let mut moves = Vec::with_capacity(64);
         self.legal_moves(&mut moves);
-        if let Some(&mv) = moves
-            .iter()
-            .find(|m| m.from() == from && m.to() == to && m.promotion() == promotion)
-        {
+        if let Some(mv) = Move::find(&moves, from, to, promotion) {
             return Ok(mv);
         }
         Err(match self.board.piece_at(from) {

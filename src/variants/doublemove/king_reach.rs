@@ -135,44 +135,66 @@ mod tests {
         king_reach(b, Color::White, king_of(b, Color::Black).unwrap())
     }
 
+    /// Set-up positions, how soon White reaches Black's king there, and why.
+    const ROUTES: &[(&str, Reach, &str)] = &[
+        (
+            "k7/8/8/8/8/8/8/R6K",
+            Reach::OneSubMove,
+            "the rook attacks now",
+        ),
+        (
+            "1k6/8/8/8/8/8/8/R6K",
+            Reach::TwoSubMoves,
+            "Rb1 or Ra8, then the capture",
+        ),
+        (
+            "8/8/8/8/3k4/8/8/N6K",
+            Reach::TwoSubMoves,
+            "Nb3 or Nc2, then Nxd4",
+        ),
+        (
+            "8/3k4/8/4P3/8/8/8/K7",
+            Reach::TwoSubMoves,
+            "e6, then the pawn takes d7",
+        ),
+        (
+            "8/8/8/3k4/8/8/4P3/K7",
+            Reach::TwoSubMoves,
+            "the double step e4 attacks d5",
+        ),
+        (
+            "8/8/8/3k4/8/4n3/4P3/K7",
+            Reach::Never,
+            "the pawn is blocked",
+        ),
+        (
+            "8/3k4/2n5/3P4/8/8/8/K7",
+            Reach::TwoSubMoves,
+            "dxc6 attacks d7",
+        ),
+        ("k7/8/8/8/n7/8/8/R6K", Reach::TwoSubMoves, "Rxa4, then Rxa8"),
+        (
+            "k7/8/8/8/8/N7/8/R6K",
+            Reach::TwoSubMoves,
+            "the knight leaves the a-file",
+        ),
+        (
+            "k7/8/8/8/8/P7/8/R6K",
+            Reach::Never,
+            "the pawn only pushes along the file",
+        ),
+        (
+            "k7/1K6/8/8/8/8/8/8",
+            Reach::OneSubMove,
+            "kings side by side",
+        ),
+        ("k7/8/2K5/8/8/8/8/8", Reach::TwoSubMoves, "Kb7, then Kxa8"),
+        ("k7/8/8/8/8/8/8/7K", Reach::Never, "nothing near"),
+    ];
+
     #[test]
     fn each_kind_of_route_is_found() {
-        use Reach::*;
-        for (placement, expected, why) in [
-            ("k7/8/8/8/8/8/8/R6K", OneSubMove, "the rook attacks now"),
-            (
-                "1k6/8/8/8/8/8/8/R6K",
-                TwoSubMoves,
-                "Rb1 or Ra8, then the capture",
-            ),
-            ("8/8/8/8/3k4/8/8/N6K", TwoSubMoves, "Nb3 or Nc2, then Nxd4"),
-            (
-                "8/3k4/8/4P3/8/8/8/K7",
-                TwoSubMoves,
-                "e6, then the pawn takes d7",
-            ),
-            (
-                "8/8/8/3k4/8/8/4P3/K7",
-                TwoSubMoves,
-                "the double step e4 attacks d5",
-            ),
-            ("8/8/8/3k4/8/4n3/4P3/K7", Never, "the pawn is blocked"),
-            ("8/3k4/2n5/3P4/8/8/8/K7", TwoSubMoves, "dxc6 attacks d7"),
-            ("k7/8/8/8/n7/8/8/R6K", TwoSubMoves, "Rxa4, then Rxa8"),
-            (
-                "k7/8/8/8/8/N7/8/R6K",
-                TwoSubMoves,
-                "the knight steps off the a-file",
-            ),
-            (
-                "k7/8/8/8/8/P7/8/R6K",
-                Never,
-                "the pawn can only push along the file",
-            ),
-            ("k7/1K6/8/8/8/8/8/8", OneSubMove, "kings side by side"),
-            ("k7/8/2K5/8/8/8/8/8", TwoSubMoves, "Kb7, then Kxa8"),
-            ("k7/8/8/8/8/8/8/7K", Never, "nothing near"),
-        ] {
+        for &(placement, expected, why) in ROUTES {
             assert_eq!(white_reach(placement), expected, "{placement}: {why}");
         }
     }

@@ -34,13 +34,9 @@ impl Trichess {
                 return fail(message);
             }
         };
-        let promotion = match &token[4..] {
-            "" => None,
-            "q" => Some(Role::Queen),
-            "r" => Some(Role::Rook),
-            "b" => Some(Role::Bishop),
-            "n" => Some(Role::Knight),
-            _ => return fail("the promotion letter must be q, r, b or n".to_string()),
+        let promotion = match Role::promotion_suffix(&token[4..]) {
+            Ok(promotion) => promotion,
+            Err(e) => return fail(e.to_string()),
         };
         if let Some(end) = self.king_capture {
             return fail(format!(
