@@ -10,7 +10,7 @@
 //! POST /api/game/ID/stop                              kaleido plays its best move so far
 //! GET  /api/game/ID/pgn          the game as PGN (text)
 
-use super::engine::LEVELS;
+use super::levels::LEVELS;
 use super::table::{SeatKind, Table};
 use crate::game::Variant;
 use crate::registry::{with_variant, VariantVisitor, VARIANT_NAMES};

@@ -2,7 +2,7 @@
 //! server holds tables as `Box<dyn Table>`, made through the registry, so it never names a
 //! variant; everything here is generic over `Variant`.
 
-use super::engine;
+use super::levels;
 use super::pgn;
 use crate::game::Variant;
 use crate::outcome::Outcome;
@@ -264,8 +264,8 @@ impl<G: Variant> Table for GuiTable<G> {
         let record = self.record.clone();
         Box::new(move |stop: &AtomicBool| {
             let started = Instant::now();
-            let limits = engine::limits(level);
-            let thought = engine::think(&record, &limits, stop);
+            let limits = levels::limits(level);
+            let thought = levels::think(&record, &limits, stop);
             let mut walk = record.current().clone();
             let mut pv = Vec::new();
             let mut tokens = Vec::new();
@@ -278,7 +278,7 @@ impl<G: Variant> Table for GuiTable<G> {
             }
             let report = json!({
                 "level": level,
-                "score": engine::score_text(thought.score),
+                "score": levels::score_text(thought.score),
                 "depth": thought.depth,
                 "nodes": thought.nodes,
                 "time_ms": started.elapsed().as_millis() as u64,
@@ -288,7 +288,7 @@ impl<G: Variant> Table for GuiTable<G> {
                 "player_scores": thought
                     .player_scores
                     .iter()
-                    .map(|&s| engine::score_text(s))
+                    .map(|&s| levels::score_text(s))
                     .collect::<Vec<_>>(),
             });
             EngineReply { tokens, report }

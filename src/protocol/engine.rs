@@ -5,10 +5,9 @@
 //! XBoard, whose engine also keeps the game and ponders by itself, shares the options and the
 //! session.
 
-use super::catalog::new_session;
-use super::lines::{drive, Commands};
+use super::input::{drive, Commands};
 use super::output::Output;
-use super::session::Session;
+use super::session::{new_session, Session};
 use crate::errors::quote;
 use crate::search::multi::Algorithm;
 use crate::search::{Context, TranspositionTable};

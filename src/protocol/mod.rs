@@ -2,9 +2,8 @@
 //! first command chooses the protocol: `uci`, or `tri` for the three-player dialect
 //! (docs/protocol.md).
 
-mod catalog;
 mod engine;
-mod lines;
+mod input;
 pub mod output;
 mod session;
 pub mod tri;
@@ -13,7 +12,7 @@ pub mod xboard;
 
 pub use output::{Captured, Output};
 
-use lines::{read_line, Line};
+use input::{read_line, Line};
 use std::io::BufRead;
 
 /// Serves a GUI on standard input and output.

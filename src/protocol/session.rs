@@ -1,12 +1,14 @@
 //! One game being played over a protocol, for whichever variant is selected, whatever its
 //! number of players. The protocol loops hold a `Box<dyn Session>`, made once per variant
-//! change through the registry, so the variant can change at run time while the search and
-//! rules stay monomorphised.
+//! change through the registry (`new_session` and the lists of names at the end), so the
+//! variant can change at run time while the search and rules stay monomorphised.
 
 use crate::game::{Game, Variant, XboardFacts};
 use crate::outcome::{EndReason, Outcome};
 use crate::record::GameRecord;
-use crate::registry::VariantVisitor;
+use crate::registry::{
+    with_default_variant, with_variant, UnknownVariant, VariantVisitor, VARIANT_NAMES,
+};
 use crate::search::{self, Context, Info, Limits};
 
 /// What a search reports, with the principal variation in the variant's notation.
@@ -273,11 +275,47 @@ pub(super) fn perft_lines<G: Game>(pos: &G, depth: u32) -> Vec<String> {
 }
 
 /// Makes a session for a variant by name.
-pub struct NewSession;
+struct NewSession;
 
 impl VariantVisitor for NewSession {
     type Output = Box<dyn Session>;
     fn visit<G: Variant>(self) -> Box<dyn Session> {
         Box::new(GameSession::<G>::new())
     }
+}
+
+/// Every variant a session can be made for, in the order they are listed to users.
+pub fn playable_names() -> impl Iterator<Item = &'static str> {
+    VARIANT_NAMES.iter().copied()
+}
+
+/// A fresh session (start position) of the variant called `name`.
+pub fn new_session(name: &str) -> Result<Box<dyn Session>, UnknownVariant> {
+    with_variant(name, NewSession)
+}
+
+/// The registry's default variant (the first listed).
+pub fn default_variant() -> &'static str {
+    VARIANT_NAMES.first().copied().unwrap_or_default()
+}
+
+/// A fresh session of the registry's default variant.
+pub fn default_session() -> Box<dyn Session> {
+    with_default_variant(NewSession)
+}
+
+/// The variants of more than two players (for the `tri` dialect), in the registry's order.
+pub fn multi_player_names() -> Vec<&'static str> {
+    playable_names()
+        .filter(|name| new_session(name).is_ok_and(|s| s.players() > 2))
+        .collect()
+}
+
+/// A fresh session of the first variant of more than two players, or of the default variant
+/// when the registry had none.
+pub fn default_multi_session() -> Box<dyn Session> {
+    multi_player_names()
+        .first()
+        .and_then(|name| new_session(name).ok())
+        .unwrap_or_else(default_session)
 }

@@ -1,16 +1,17 @@
 //! The `tri` dialect: UCI's shape for games of three players (trichess). A GUI sends `tri`;
 //! the engine names itself and its options and answers `triok`. Clocks and increments come per
 //! seat (`go t0 t1 t2 inc0 inc1 inc2`), and every `info` line carries one score per seat: that
-//! player's expected points in hundredths (search/shares.rs), the real split of the two points
+//! player's expected points in hundredths (search/points.rs), the real split of the two points
 //! once the game is over. Commands are read on this thread and a search runs on its own, so
 //! `isready` and `stop` are answered at once while it thinks. See docs/protocol.md.
 
-use super::catalog::{default_multi_session, multi_player_names, new_session};
 use super::engine::{option_name_value, serve, Dialect, Engine, SearchJob, SharedOption};
 use super::output::Output;
-use super::session::{Answer, Report, Session};
+use super::session::{
+    default_multi_session, multi_player_names, new_session, Answer, Report, Session,
+};
 use crate::errors::quote;
-use crate::search::shares::outcome_shares;
+use crate::search::points::outcome_shares;
 use crate::search::Limits;
 use std::io::BufRead;
 use std::sync::MutexGuard;

@@ -2,15 +2,16 @@
 //! this thread; a search runs on its own, so `isready` and `stop` are answered at once while it
 //! thinks. Every answer goes to stdout as one protocol line; nothing else does.
 
-use super::catalog::{default_session, default_variant, new_session, playable_names};
 use super::engine::{option_name_value, serve, Dialect, Engine, SearchJob, SharedOption};
 use super::output::Output;
-use super::session::{Answer, Report, Session};
+use super::session::{
+    default_session, default_variant, new_session, playable_names, Answer, Report, Session,
+};
 use crate::core::Player;
 use crate::errors::quote;
 use crate::outcome::Outcome;
 use crate::search::multi::result_score;
-use crate::search::shares::outcome_shares;
+use crate::search::points::outcome_shares;
 use crate::search::{score, Limits};
 use std::io::BufRead;
 use std::sync::atomic::{AtomicU8, Ordering};

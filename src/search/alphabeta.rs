@@ -24,6 +24,24 @@ const FIRST_ITERATION_GRACE: Duration = Duration::from_millis(3);
 const HISTORY_SIZE: usize = 1 << 14;
 
 /// One thread's search state.
+/// Where a node of the tree stands: the depth left, its distance from the root, and whether its
+/// side to move is in check.
+#[derive(Clone, Copy)]
+struct Node {
+    depth: i32,
+    ply: usize,
+    in_check: bool,
+}
+
+/// The table's score for a node when its entry is deep enough and its bound settles the
+/// window (alpha, beta).
+#[inline]
+fn table_cut(entry: Option<Entry>, depth: i32, ply: usize, alpha: i32, beta: i32) -> Option<i32> {
+    let e = entry?;
+    let s = from_table(e.score, ply);
+    (e.depth >= depth && e.bound.cuts(s, alpha, beta)).then_some(s)
+}
+
 pub struct Searcher<'a, G: Searchable> {
     tt: &'a TranspositionTable,
     stop: &'a AtomicBool,
@@ -218,8 +236,7 @@ impl<'a, G: Searchable> Searcher<'a, G> {
                 return DRAW;
             }
             // No line from here can beat a mate already found nearer the root.
-            alpha = alpha.max(mated_in(ply));
-            beta = beta.min(mate_in(ply + 1));
+            (alpha, beta) = (alpha.max(mated_in(ply)), beta.min(mate_in(ply + 1)));
             if alpha >= beta {
                 return alpha;
             }
@@ -236,29 +253,15 @@ impl<'a, G: Searchable> Searcher<'a, G> {
         let pv_node = beta - alpha > 1;
         let hash = pos.hash();
         let entry = self.tt.probe(hash);
-        if let Some(e) = entry {
-            if ply > 0 && !pv_node && e.depth >= depth {
-                let s = from_table(e.score, ply);
-                if e.bound.cuts(s, alpha, beta) {
-                    return s;
-                }
+        if ply > 0 && !pv_node {
+            if let Some(s) = table_cut(entry, depth, ply, alpha, beta) {
+                return s;
             }
         }
 
-        // Null move: if passing still holds beta, a real move will too (where the variant
-        // says passing is a sound assumption).
         if !pv_node && !in_check && ply > 0 && depth >= 3 && beta.abs() < MATE_BOUND {
-            if let Some(null) = pos.null_move() {
-                if pos.evaluate() >= beta {
-                    let r = 2 + depth / 6;
-                    let score = self.child(pos, &null, Some(depth - 1 - r), ply, beta - 1, beta);
-                    if self.stopped() {
-                        return DRAW;
-                    }
-                    if score >= beta {
-                        return if score > MATE_BOUND { beta } else { score };
-                    }
-                }
+            if let Some(score) = self.null_move_cut(pos, depth, ply, beta) {
+                return score;
             }
         }
 
@@ -275,11 +278,54 @@ impl<'a, G: Searchable> Searcher<'a, G> {
             }
         }
         let mut keys = self.order(pos, &moves, entry.map(|e| e.mv), ply);
-        let original_alpha = alpha;
+        let node = Node {
+            depth,
+            ply,
+            in_check,
+        };
+        let Some((best, best_move)) =
+            self.search_moves(pos, node, &mut moves, &mut keys, alpha, beta)
+        else {
+            return DRAW;
+        };
+        if restricted {
+            // The score of a root with moves left out is not the position's: keep it out of
+            // the table.
+            return best;
+        }
+        let bound = if best >= beta {
+            Bound::Lower
+        } else if best > alpha {
+            Bound::Exact
+        } else {
+            Bound::Upper
+        };
+        self.store(hash, best_move, best, bound, depth, ply);
+        best
+    }
+
+    /// Searches `moves` in the order of their `keys`: the first with the full window, the
+    /// others by `later_move`, until one reaches beta. The best score and its move; None when
+    /// the search was stopped.
+    #[inline]
+    fn search_moves(
+        &mut self,
+        pos: &G,
+        node: Node,
+        moves: &mut [G::Move],
+        keys: &mut [i32],
+        mut alpha: i32,
+        beta: i32,
+    ) -> Option<(i32, G::Move)> {
+        let Node {
+            depth,
+            ply,
+            in_check,
+        } = node;
         let mut best = -INFINITE;
         let mut best_move = moves[0];
         for i in 0..moves.len() {
-            Self::pick(&mut moves, &mut keys, i);
+            Self::pick(moves, keys, i);
             let mv = moves[i];
             let mut child = pos.clone();
             child.play(mv);
@@ -287,25 +333,16 @@ impl<'a, G: Searchable> Searcher<'a, G> {
             let score = if i == 0 {
                 self.child(pos, &child, Some(depth - 1), ply, alpha, beta)
             } else {
-                // Late quiet moves are searched shallower first (LMR), all with a null window;
-                // a move that surprises is searched again properly.
+                // Late quiet moves are searched shallower first (LMR).
                 let reduction = if depth >= 3 && i >= 3 && quiet && !in_check {
                     1 + (i >= 8) as i32 + (depth >= 8) as i32
                 } else {
                     0
                 };
-                let reduced = Some(depth - 1 - reduction);
-                let mut s = self.child(pos, &child, reduced, ply, alpha, alpha + 1);
-                if s > alpha && reduction > 0 {
-                    s = self.child(pos, &child, Some(depth - 1), ply, alpha, alpha + 1);
-                }
-                if s > alpha && s < beta {
-                    s = self.child(pos, &child, Some(depth - 1), ply, alpha, beta);
-                }
-                s
+                self.later_move(pos, &child, depth, reduction, ply, alpha, beta)
             };
             if self.stopped() {
-                return DRAW;
+                return None;
             }
             if score > best {
                 best = score;
@@ -315,47 +352,90 @@ impl<'a, G: Searchable> Searcher<'a, G> {
                     if ply == 0 {
                         self.root_best = score;
                     }
-                    let (head, tail) = self.pv.split_at_mut(ply + 1);
-                    head[ply].clear();
-                    head[ply].push(mv);
-                    head[ply].extend_from_slice(&tail[0]);
+                    self.extend_pv(ply, mv);
                     if score >= beta {
                         if quiet {
-                            let bits = G::move_bits(mv);
-                            if self.killers[ply][0] != bits {
-                                self.killers[ply][1] = self.killers[ply][0];
-                                self.killers[ply][0] = bits;
-                            }
-                            let slot = Self::history_slot(mv);
-                            self.history[slot] = (self.history[slot] + depth * depth).min(1 << 20);
+                            self.reward_quiet(mv, ply, depth);
                         }
                         break;
                     }
                 }
             }
         }
-        if restricted {
-            // The score of a root with moves left out is not the position's: keep it out of
-            // the table.
-            return best;
-        }
-        let bound = if best >= beta {
-            Bound::Lower
-        } else if best > original_alpha {
-            Bound::Exact
-        } else {
-            Bound::Upper
+        Some((best, best_move))
+    }
+
+    #[inline]
+    fn store(&self, hash: u64, mv: G::Move, score: i32, bound: Bound, depth: i32, ply: usize) {
+        let entry = Entry {
+            mv: G::move_bits(mv),
+            score: to_table(score, ply),
+            depth,
+            bound,
         };
-        self.tt.store(
-            hash,
-            Entry {
-                mv: G::move_bits(best_move),
-                score: to_table(best, ply),
-                depth,
-                bound,
-            },
-        );
-        best
+        self.tt.store(hash, entry);
+    }
+
+    /// Null-move pruning: if passing still holds beta, a real move will too (where the
+    /// variant says passing is a sound assumption). The score to return when it cuts.
+    #[inline]
+    fn null_move_cut(&mut self, pos: &G, depth: i32, ply: usize, beta: i32) -> Option<i32> {
+        let null = pos.null_move()?;
+        if pos.evaluate() < beta {
+            return None;
+        }
+        let r = 2 + depth / 6;
+        let score = self.child(pos, &null, Some(depth - 1 - r), ply, beta - 1, beta);
+        if self.stopped() {
+            return Some(DRAW);
+        }
+        (score >= beta).then_some(if score > MATE_BOUND { beta } else { score })
+    }
+
+    /// A move after the first: searched `reduction` plies shallower with a null window, again
+    /// at full depth if it surprises, and with the full window if it may be the best.
+    #[inline]
+    #[allow(clippy::too_many_arguments)]
+    fn later_move(
+        &mut self,
+        pos: &G,
+        child: &G,
+        depth: i32,
+        reduction: i32,
+        ply: usize,
+        alpha: i32,
+        beta: i32,
+    ) -> i32 {
+        let reduced = Some(depth - 1 - reduction);
+        let mut s = self.child(pos, child, reduced, ply, alpha, alpha + 1);
+        if s > alpha && reduction > 0 {
+            s = self.child(pos, child, Some(depth - 1), ply, alpha, alpha + 1);
+        }
+        if s > alpha && s < beta {
+            s = self.child(pos, child, Some(depth - 1), ply, alpha, beta);
+        }
+        s
+    }
+
+    /// The line at `ply` becomes `mv` followed by the line found below it.
+    #[inline]
+    fn extend_pv(&mut self, ply: usize, mv: G::Move) {
+        let (head, tail) = self.pv.split_at_mut(ply + 1);
+        head[ply].clear();
+        head[ply].push(mv);
+        head[ply].extend_from_slice(&tail[0]);
+    }
+
+    /// A quiet move that cut off: a killer at this ply, and history by depth squared.
+    #[inline]
+    fn reward_quiet(&mut self, mv: G::Move, ply: usize, depth: i32) {
+        let bits = G::move_bits(mv);
+        if self.killers[ply][0] != bits {
+            self.killers[ply][1] = self.killers[ply][0];
+            self.killers[ply][0] = bits;
+        }
+        let slot = Self::history_slot(mv);
+        self.history[slot] = (self.history[slot] + depth * depth).min(1 << 20);
     }
 
     /// Captures and promotions only, until the position is quiet; every move when in check.

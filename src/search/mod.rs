@@ -7,8 +7,8 @@ mod alphabeta;
 pub mod fuzz_caps;
 mod limits;
 pub mod multi;
+pub mod points;
 pub mod score;
-pub mod shares;
 mod think;
 pub mod tt;
 
@@ -37,7 +37,7 @@ pub struct Info<M> {
     /// Which of the best lines this is, from 1 (always 1 without MultiPV).
     pub multipv: usize,
     /// In games of more than two players, every player's expected points at the end of the
-    /// principal variation, in hundredths, in seat order (shares.rs); empty otherwise.
+    /// principal variation, in hundredths, in seat order (points.rs); empty otherwise.
     pub shares: Vec<i32>,
 }
 
@@ -68,13 +68,12 @@ pub fn search_among<G: Searchable>(
     limits: &Limits,
     search_moves: &[G::Move],
     ctx: Context<'_>,
-    mut on_info: impl FnMut(&Info<G::Move>),
+    on_info: impl FnMut(&Info<G::Move>),
 ) -> SearchResult<G::Move> {
-    let (tt, threads, stop) = (ctx.tt, ctx.threads, ctx.stop);
+    let (tt, stop) = (ctx.tt, ctx.stop);
     let start = Instant::now();
     let limits = &fuzz_caps::capped(limits);
-    let threads = fuzz_caps::threads(threads);
-    let budget = limits.budget();
+    let threads = fuzz_caps::threads(ctx.threads);
     let max_depth = limits
         .depth
         .unwrap_or(MAX_PLY as i32 - 1)
@@ -94,12 +93,10 @@ pub fn search_among<G: Searchable>(
         };
     }
     let outside: Vec<u32> = outside.into_iter().map(G::move_bits).collect();
-    let line_count = limits.multi_pv.clamp(1, moves.len());
     let helper_nodes = AtomicU64::new(0);
     let result = std::thread::scope(|scope| {
         for id in 1..threads.max(1) {
-            let helper_nodes = &helper_nodes;
-            let outside = outside.clone();
+            let (helper_nodes, outside) = (&helper_nodes, outside.clone());
             scope.spawn(move || {
                 let mut helper = Searcher::<G>::new(tt, stop, game_history, start, None, None);
                 helper.main = false;
@@ -113,97 +110,173 @@ pub fn search_among<G: Searchable>(
                 helper_nodes.fetch_add(helper.nodes, Ordering::Relaxed);
             });
         }
-        let mut main = Searcher::<G>::new(tt, stop, game_history, start, budget.hard, limits.nodes);
-        let mut best = SearchResult {
-            best: Some(moves[0]),
-            score: 0,
-            depth: 0,
-            nodes: 0,
-            pv: vec![moves[0]],
+        let main = Searcher::<G>::new(
+            tt,
+            stop,
+            game_history,
+            start,
+            limits.budget().hard,
+            limits.nodes,
+        );
+        let mut deepening = Deepening {
+            main,
+            tt,
+            pos,
+            limits,
+            start,
+            outside,
+            line_count: limits.multi_pv.clamp(1, moves.len()),
+            helper_nodes: &helper_nodes,
         };
-        let mut lines: Vec<Line<G::Move>> = Vec::new();
-        'deepening: for depth in 1..=max_depth {
-            // Each further line is the best search of the root without the lines above it.
-            let mut found: Vec<Line<G::Move>> = Vec::with_capacity(line_count);
-            for index in 0..line_count {
-                main.root_excluded = outside.clone();
-                main.root_excluded.extend(
-                    found
-                        .iter()
-                        .filter_map(|l| l.pv.first().map(|&m| G::move_bits(m))),
-                );
-                let last = lines.get(index).map_or(best.score, |l| l.score);
-                main.finish_iteration = depth == 1;
-                let score = aspiration(&mut main, pos, depth, last);
-                let stopped = main.stopped();
-                main.finish_iteration = false;
-                // An iteration cut short says nothing, except the first: its best root move so
-                // far (searched to the end) is better than no searched move at all.
-                if stopped {
-                    let partial = main.principal_variation().to_vec();
-                    if depth > 1 || partial.is_empty() || !found.is_empty() {
-                        break 'deepening;
-                    }
-                    found.push(Line {
-                        score: main.root_best,
-                        pv: partial,
-                    });
-                    break;
-                }
-                found.push(Line {
-                    score,
-                    pv: main.principal_variation().to_vec(),
-                });
-            }
-            found.sort_by_key(|l| -l.score);
-            lines = found;
-            let Some(first) = lines.first() else {
-                break;
-            };
-            best = SearchResult {
-                best: first.pv.first().copied().or(best.best),
-                score: first.score,
-                depth,
-                nodes: main.nodes,
-                pv: first.pv.clone(),
-            };
-            for (index, line) in lines.iter().enumerate() {
-                on_info(&Info {
-                    depth,
-                    seldepth: main.seldepth,
-                    score: line.score,
-                    nodes: main.nodes + helper_nodes.load(Ordering::Relaxed),
-                    time: start.elapsed(),
-                    pv: line.pv.clone(),
-                    hashfull: tt.hashfull(),
-                    multipv: index + 1,
-                    shares: Vec::new(),
-                });
-            }
-            let past_soft = budget.soft.is_some_and(|s| start.elapsed() >= s);
-            // A found mate needs no deeper look unless the user asked for depth.
-            let mate_settled = best.score.abs() > MATE_BOUND
-                && limits.depth.is_none()
-                && !limits.infinite
-                && line_count == 1;
-            let mate_found = limits
-                .mate
-                .is_some_and(|n| best.score > MATE_BOUND && score::moves_to_mate(best.score) <= n);
-            if past_soft || mate_settled || mate_found {
-                break;
-            }
-        }
+        let best = deepening.run(moves[0], max_depth, on_info);
         // `go infinite` waits for `stop` even when the search ran out of depth.
         while limits.infinite && !stop.load(Ordering::Relaxed) {
             std::thread::sleep(Duration::from_millis(1));
         }
         stop.store(true, Ordering::Relaxed);
-        best.nodes = main.nodes;
         best
     });
     SearchResult {
         nodes: result.nodes + helper_nodes.load(Ordering::Relaxed),
         ..result
+    }
+}
+
+/// The main thread's iterative deepening: one iteration per depth, each with its MultiPV
+/// lines, until a limit or a settled result ends it.
+struct Deepening<'a, G: Searchable> {
+    main: Searcher<'a, G>,
+    tt: &'a TranspositionTable,
+    pos: &'a G,
+    limits: &'a Limits,
+    start: Instant,
+    /// The root moves left out (`go searchmoves`), as move bits.
+    outside: Vec<u32>,
+    line_count: usize,
+    helper_nodes: &'a AtomicU64,
+}
+
+impl<G: Searchable> Deepening<'_, G> {
+    /// Deepens from depth 1 to `max_depth`; before any iteration ends, `first` is the answer.
+    fn run(
+        &mut self,
+        first: G::Move,
+        max_depth: i32,
+        mut on_info: impl FnMut(&Info<G::Move>),
+    ) -> SearchResult<G::Move> {
+        let mut best = SearchResult {
+            best: Some(first),
+            score: 0,
+            depth: 0,
+            nodes: 0,
+            pv: vec![first],
+        };
+        let mut lines: Vec<Line<G::Move>> = Vec::new();
+        for depth in 1..=max_depth {
+            let Some(found) = self.iteration(depth, &lines, best.score) else {
+                break;
+            };
+            lines = found;
+            let Some(top) = lines.first() else {
+                break;
+            };
+            best = SearchResult {
+                best: top.pv.first().copied().or(best.best),
+                score: top.score,
+                depth,
+                nodes: self.main.nodes,
+                pv: top.pv.clone(),
+            };
+            self.report(depth, &lines, &mut on_info);
+            if self.settled(best.score) {
+                break;
+            }
+        }
+        best.nodes = self.main.nodes;
+        best
+    }
+
+    /// The lines of one depth, best first; None when the search stopped with nothing to show
+    /// for it. Each further line is the best search of the root without the lines above it.
+    fn iteration(
+        &mut self,
+        depth: i32,
+        last: &[Line<G::Move>],
+        last_best: i32,
+    ) -> Option<Vec<Line<G::Move>>> {
+        let main = &mut self.main;
+        let mut found: Vec<Line<G::Move>> = Vec::with_capacity(self.line_count);
+        for index in 0..self.line_count {
+            main.root_excluded = self.outside.clone();
+            main.root_excluded.extend(
+                found
+                    .iter()
+                    .filter_map(|l| l.pv.first().map(|&m| G::move_bits(m))),
+            );
+            let guess = last.get(index).map_or(last_best, |l| l.score);
+            main.finish_iteration = depth == 1;
+            let score = aspiration(main, self.pos, depth, guess);
+            let stopped = main.stopped();
+            main.finish_iteration = false;
+            // An iteration cut short says nothing, except the first: its best root move so
+            // far (searched to the end) is better than no searched move at all.
+            if stopped {
+                let partial = main.principal_variation().to_vec();
+                if depth > 1 || partial.is_empty() || !found.is_empty() {
+                    return None;
+                }
+                found.push(Line {
+                    score: main.root_best,
+                    pv: partial,
+                });
+                break;
+            }
+            found.push(Line {
+                score,
+                pv: main.principal_variation().to_vec(),
+            });
+        }
+        found.sort_by_key(|l| -l.score);
+        Some(found)
+    }
+
+    fn report(
+        &self,
+        depth: i32,
+        lines: &[Line<G::Move>],
+        on_info: &mut impl FnMut(&Info<G::Move>),
+    ) {
+        for (index, line) in lines.iter().enumerate() {
+            on_info(&Info {
+                depth,
+                seldepth: self.main.seldepth,
+                score: line.score,
+                nodes: self.main.nodes + self.helper_nodes.load(Ordering::Relaxed),
+                time: self.start.elapsed(),
+                pv: line.pv.clone(),
+                hashfull: self.tt.hashfull(),
+                multipv: index + 1,
+                shares: Vec::new(),
+            });
+        }
+    }
+
+    /// Whether no deeper iteration is wanted: the soft time limit has passed, or a mate is
+    /// found (one that `go mate` asked for, or any when no depth was asked for).
+    fn settled(&self, best: i32) -> bool {
+        let limits = self.limits;
+        let past_soft = limits
+            .budget()
+            .soft
+            .is_some_and(|s| self.start.elapsed() >= s);
+        let mate_settled = best.abs() > MATE_BOUND
+            && limits.depth.is_none()
+            && !limits.infinite
+            && self.line_count == 1;
+        let mate_found = limits
+            .mate
+            .is_some_and(|n| best > MATE_BOUND && score::moves_to_mate(best) <= n);
+        past_soft || mate_settled || mate_found
     }
 }
 

@@ -3,7 +3,7 @@
 //! iteration in one shape, and answers with the whole turn to play.
 
 use super::multi::{search_multi, Algorithm};
-use super::shares::expected_shares;
+use super::points::expected_shares;
 use super::{search_among, Info, Limits, TranspositionTable};
 use crate::game::Searchable;
 use std::sync::atomic::{AtomicBool, Ordering};

@@ -9,11 +9,10 @@ mod clock;
 mod notation;
 mod thinking;
 
-use super::catalog::{default_session, new_session, playable_names};
 use super::engine::{lock, DEFAULT_HASH_MB, MAX_HASH_MB, MAX_OVERHEAD_MS, MAX_THREADS};
-use super::lines::{drive, Commands};
+use super::input::{drive, Commands};
 use super::output::Output;
-use super::session::Session;
+use super::session::{default_session, new_session, playable_names, Session};
 use crate::errors::quote;
 use crate::game::Display;
 use crate::search::TranspositionTable;
@@ -459,18 +458,35 @@ impl Engine {
         let line = line.trim();
         let (cmd, args) = line.split_once(char::is_whitespace).unwrap_or((line, ""));
         let args = args.trim();
+        if cmd == "quit" {
+            self.abort();
+            return false;
+        }
+        let handled = self.game_command(cmd, args, line)
+            || self.clock_command(cmd, args, line)
+            || self.thinking_command(cmd, args, line)
+            || self.setting_command(cmd, args, line);
+        if !handled {
+            match cmd {
+                "" | "xboard" | "accepted" | "rejected" | "random" | "computer" | "name"
+                | "rating" | "ics" | "draw" | "put" | "hover" => {}
+                "edit" => self.error("not supported, kaleido asks for setboard", line),
+                "white" | "black" => self.error("obsolete, kaleido asks for colors=0", line),
+                other if Engine::looks_like_move(other) && args.is_empty() => self.user_move(other),
+                _ => self.error("unknown command", line),
+            }
+        }
+        self.resume();
+        true
+    }
+
+    /// The game and who plays it: new games, variants, positions, moves, sides; false when
+    /// `cmd` is none of these.
+    fn game_command(&mut self, cmd: &str, args: &str, line: &str) -> bool {
         match cmd {
-            "" => {}
-            "xboard" | "accepted" | "rejected" | "random" | "computer" | "name" | "rating"
-            | "ics" | "draw" | "put" | "hover" => {}
-            "protover" => self.features(),
             "new" => self.new_game(),
             "variant" => self.variant(args, line),
-            "quit" => {
-                self.abort();
-                return false;
-            }
-            "force" => {
+            "force" | "result" => {
                 self.abort();
                 self.force = true;
             }
@@ -488,29 +504,6 @@ impl Engine {
                 let side = self.session().side_to_move();
                 self.engine_side = 1 - side.min(1);
             }
-            "level" => {
-                if let Err(e) = self.clock.level(args) {
-                    self.error(&e, line);
-                }
-            }
-            "st" => {
-                if let Err(e) = self.clock.fixed(args) {
-                    self.error(&e, line);
-                }
-            }
-            "sd" => {
-                if let Err(e) = self.clock.depth(args) {
-                    self.error(&e, line);
-                }
-            }
-            "time" => match centiseconds(args) {
-                Ok(t) => self.clock.mine = Some(t),
-                Err(e) => self.error(&e, line),
-            },
-            "otim" => match centiseconds(args) {
-                Ok(t) => self.clock.theirs = Some(t),
-                Err(e) => self.error(&e, line),
-            },
             "usermove" => {
                 if args.is_empty() || args.contains(char::is_whitespace) {
                     self.error("usermove needs one move", line);
@@ -518,18 +511,38 @@ impl Engine {
                     self.user_move(args);
                 }
             }
+            "setboard" => self.setboard(args, line),
+            "undo" => self.undo(1, line),
+            "remove" => self.undo(2, line),
+            _ => return false,
+        }
+        true
+    }
+
+    /// Time controls and clocks; false when `cmd` is none of these.
+    fn clock_command(&mut self, cmd: &str, args: &str, line: &str) -> bool {
+        let set = match cmd {
+            "level" => self.clock.level(args),
+            "st" => self.clock.fixed(args),
+            "sd" => self.clock.depth(args),
+            "time" => centiseconds(args).map(|t| self.clock.mine = Some(t)),
+            "otim" => centiseconds(args).map(|t| self.clock.theirs = Some(t)),
+            _ => return false,
+        };
+        if let Err(e) = set {
+            self.error(&e, line);
+        }
+        true
+    }
+
+    /// Thinking, pondering, analysis and what they show; false when `cmd` is none of these.
+    fn thinking_command(&mut self, cmd: &str, args: &str, line: &str) -> bool {
+        match cmd {
             "?" => self.move_now(),
             "ping" => {
                 self.settle();
                 self.send(&format!("pong {args}"));
             }
-            "result" => {
-                self.abort();
-                self.force = true;
-            }
-            "setboard" => self.setboard(args, line),
-            "undo" => self.undo(1, line),
-            "remove" => self.undo(2, line),
             "hard" => self.ponder.store(true, Ordering::Relaxed),
             "easy" => {
                 self.ponder.store(false, Ordering::Relaxed);
@@ -563,6 +576,15 @@ impl Engine {
                     self.send(&format!("Hint: {reply}"));
                 }
             }
+            _ => return false,
+        }
+        true
+    }
+
+    /// Features, resources and options; false when `cmd` is none of these.
+    fn setting_command(&mut self, cmd: &str, args: &str, line: &str) -> bool {
+        match cmd {
+            "protover" => self.features(),
             "bk" => {
                 self.send(" kaleido has no opening book");
                 self.send("");
@@ -580,12 +602,8 @@ impl Engine {
             },
             "option" => self.option(args, line),
             "lift" => self.lift(args, line),
-            "edit" => self.error("not supported, kaleido asks for setboard", line),
-            "white" | "black" => self.error("obsolete, kaleido asks for colors=0", line),
-            other if Engine::looks_like_move(other) && args.is_empty() => self.user_move(other),
-            _ => self.error("unknown command", line),
+            _ => return false,
         }
-        self.resume();
         true
     }
 }

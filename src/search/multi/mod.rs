@@ -162,24 +162,10 @@ pub fn search_multi<G: Searchable>(
     ctx: Context<'_>,
     mut on_depth: impl FnMut(&MultiInfo<G>),
 ) -> MultiResult<G::Move> {
-    let (algorithm, tt, stop) = (ctx.algorithm, ctx.tt, ctx.stop);
     let start = Instant::now();
     let limits = &super::fuzz_caps::capped(limits);
     let budget = limits.budget();
-    let mut searcher = MultiSearcher {
-        root: pos.side_to_move(),
-        algorithm,
-        stop,
-        start,
-        limits,
-        hard: budget.hard,
-        tt,
-        nodes: 0,
-        seldepth: 0,
-        path: game_history.to_vec(),
-        lines: Vec::new(),
-        order: ordering::MoveOrder::new(),
-    };
+    let mut searcher = MultiSearcher::new(pos.side_to_move(), game_history, limits, ctx, start);
     // The root's moves, best first: captures first at the start, then by the last iteration.
     let mut moves = MultiSearcher::legal_moves(pos);
     searcher.order.sort(pos, &mut moves, None, 0);
@@ -195,62 +181,28 @@ pub fn search_multi<G: Searchable>(
     let mut last_iteration: Option<Duration> = None;
     for depth in 1..=max_depth {
         let iteration_start = Instant::now();
-        let mut best: Option<(G::Move, i32)> = None;
-        let mut line: Vec<Step<G::Move>> = Vec::new();
-        let mut alpha = -INFINITE;
-        let mut scored: Vec<(G::Move, i32)> = Vec::with_capacity(moves.len());
-        searcher.path.push(pos.hash());
-        for (index, &mv) in moves.iter().enumerate() {
-            let mut child = pos.clone();
-            child.play(mv);
-            // Principal variation search: a move after the first need only be shown not to
-            // beat the best (a null window), and is searched in full when it does.
-            let mut v = -INFINITE;
-            if index > 0 {
-                v = searcher.search(&child, depth - 1, 1, alpha, alpha + 1);
-            }
-            if index == 0 || v > alpha {
-                v = searcher.search(&child, depth - 1, 1, alpha, INFINITE);
-            }
-            if searcher.stop.load(Ordering::Relaxed) {
-                break;
-            }
-            scored.push((mv, v));
-            if best.is_none_or(|(_, b)| v > b) {
-                best = Some((mv, v));
-                alpha = alpha.max(v);
-                line.clear();
-                line.push(Step::Move(mv));
-                line.extend_from_slice(&searcher.lines[1]);
-            }
-        }
-        searcher.path.pop();
+        let RootPass {
+            best,
+            line,
+            mut scored,
+        } = searcher.root_pass(pos, &moves, depth);
         let complete = !searcher.stop.load(Ordering::Relaxed);
         // An unfinished iteration still counts when its first move, the last iteration's
         // best, was searched in full: any move that then scored higher is the better move.
-        if let Some((mv, v)) = best {
-            let (pv, leaf) = walk(pos, &line);
-            result = MultiResult {
-                best: Some(mv),
-                score: v,
-                scores: (0..G::PLAYERS as u8)
-                    .map(|p| leaf.evaluate_for(Player(p)))
-                    .collect(),
-                depth,
-                nodes: searcher.nodes,
-                pv: pv.clone(),
-            };
+        if let Some(found) = best {
+            let (found, leaf) = iteration_result(pos, found, &line, depth, searcher.nodes);
             if complete {
                 on_depth(&MultiInfo {
                     depth,
                     seldepth: searcher.seldepth,
-                    score: v,
+                    score: found.score,
                     nodes: searcher.nodes,
                     time: start.elapsed(),
-                    pv,
+                    pv: found.pv.clone(),
                     leaf,
                 });
             }
+            result = found;
         }
         if !complete {
             break;
@@ -264,23 +216,104 @@ pub fn search_multi<G: Searchable>(
         if budget.soft.is_some_and(|s| start.elapsed() >= s) || settled {
             break;
         }
-        // Each iteration costs several times the one before, and one cut off by the hard limit
-        // is worth little; so an iteration that would not finish in time is not started.
         let took = iteration_start.elapsed();
-        let growth = last_iteration
-            .filter(|last| !last.is_zero())
-            .map_or(8.0, |last| took.as_secs_f64() / last.as_secs_f64())
-            .clamp(3.0, 40.0);
-        last_iteration = Some(took);
-        if budget
-            .hard
-            .is_some_and(|h| start.elapsed() + took.mul_f64(growth) > h)
-        {
+        if !next_iteration_fits(start, took, &mut last_iteration, budget.hard) {
             break;
         }
     }
     result.nodes = searcher.nodes;
     result
+}
+
+/// The result of an iteration whose best move and score are `found` with the line `line`
+/// (passes included), and the position at the line's end, where every player's evaluation is
+/// read.
+fn iteration_result<G: Searchable>(
+    pos: &G,
+    (mv, score): (G::Move, i32),
+    line: &[Step<G::Move>],
+    depth: i32,
+    nodes: u64,
+) -> (MultiResult<G::Move>, G) {
+    let (pv, leaf) = walk(pos, line);
+    let result = MultiResult {
+        best: Some(mv),
+        score,
+        scores: (0..G::PLAYERS as u8)
+            .map(|p| leaf.evaluate_for(Player(p)))
+            .collect(),
+        depth,
+        nodes,
+        pv,
+    };
+    (result, leaf)
+}
+
+/// Whether the next iteration would finish before the hard limit. Each iteration costs several
+/// times the one before, and one cut off by the hard limit is worth little; so an iteration
+/// that would not finish in time is not started. `took` is the last iteration's time;
+/// `last_iteration` the one before it, updated here.
+fn next_iteration_fits(
+    start: Instant,
+    took: Duration,
+    last_iteration: &mut Option<Duration>,
+    hard: Option<Duration>,
+) -> bool {
+    let growth = last_iteration
+        .filter(|last| !last.is_zero())
+        .map_or(8.0, |last| took.as_secs_f64() / last.as_secs_f64())
+        .clamp(3.0, 40.0);
+    *last_iteration = Some(took);
+    hard.is_none_or(|h| start.elapsed() + took.mul_f64(growth) <= h)
+}
+
+/// What one iteration over the root's moves found.
+struct RootPass<M> {
+    /// The best move and its score, once the first move is searched in full.
+    best: Option<(M, i32)>,
+    /// The best move's line, passes included.
+    line: Vec<Step<M>>,
+    /// Every move searched in full, with its score.
+    scored: Vec<(M, i32)>,
+}
+
+impl<G: Searchable> MultiSearcher<'_, G> {
+    /// Searches each of the root's `moves` to `depth`, with principal variation search: a
+    /// move after the first need only be shown not to beat the best (a null window), and is
+    /// searched in full when it does.
+    fn root_pass(&mut self, pos: &G, moves: &[G::Move], depth: i32) -> RootPass<G::Move> {
+        let mut pass = RootPass {
+            best: None,
+            line: Vec::new(),
+            scored: Vec::with_capacity(moves.len()),
+        };
+        let mut alpha = -INFINITE;
+        self.path.push(pos.hash());
+        for (index, &mv) in moves.iter().enumerate() {
+            let mut child = pos.clone();
+            child.play(mv);
+            let mut v = -INFINITE;
+            if index > 0 {
+                v = self.search(&child, depth - 1, 1, alpha, alpha + 1);
+            }
+            if index == 0 || v > alpha {
+                v = self.search(&child, depth - 1, 1, alpha, INFINITE);
+            }
+            if self.stop.load(Ordering::Relaxed) {
+                break;
+            }
+            pass.scored.push((mv, v));
+            if pass.best.is_none_or(|(_, b)| v > b) {
+                pass.best = Some((mv, v));
+                alpha = alpha.max(v);
+                pass.line.clear();
+                pass.line.push(Step::Move(mv));
+                pass.line.extend_from_slice(&self.lines[1]);
+            }
+        }
+        self.path.pop();
+        pass
+    }
 }
 
 /// Plays a principal variation from `pos`: its moves up to the first pass, and the position

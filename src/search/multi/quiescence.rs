@@ -58,18 +58,7 @@ impl<G: Searchable> MultiSearcher<'_, G> {
             beta = beta.min(stand);
         }
         let mut best = stand;
-        let mut movers = vec![(pos.clone(), moves, 0usize)];
-        if !maximising && self.algorithm.best_reply() {
-            // The other opponents' captures, each after the ones before it passed.
-            let mut mover = pos.clone();
-            let mut passes = 0;
-            while let Some(next) = mover.pass().filter(|n| n.side_to_move() != self.root) {
-                passes += 1;
-                movers.push((next.clone(), Self::legal_moves(&next), passes));
-                mover = next;
-            }
-        }
-        'movers: for (mover, moves, passes) in movers {
+        'movers: for (mover, moves, passes) in self.capturers(pos, moves, maximising) {
             let mut captures: Vec<(G::Move, i32)> = moves
                 .into_iter()
                 .filter(|&mv| !mover.losing_capture(mv))
@@ -104,6 +93,28 @@ impl<G: Searchable> MultiSearcher<'_, G> {
             }
         }
         best
+    }
+
+    /// The positions whose captures quiescence tries, with their moves and the passes that
+    /// lead to each: the mover's own; where an opponent moves under Best-Reply Search, also
+    /// the other opponents', each after the ones before it passed.
+    fn capturers(
+        &self,
+        pos: &G,
+        moves: Vec<G::Move>,
+        maximising: bool,
+    ) -> Vec<(G, Vec<G::Move>, usize)> {
+        let mut movers = vec![(pos.clone(), moves, 0usize)];
+        if !maximising && self.algorithm.best_reply() {
+            let mut mover = pos.clone();
+            let mut passes = 0;
+            while let Some(next) = mover.pass().filter(|n| n.side_to_move() != self.root) {
+                passes += 1;
+                movers.push((next.clone(), Self::legal_moves(&next), passes));
+                mover = next;
+            }
+        }
+        movers
     }
 
     /// The root player in check at the horizon: every legal move, each followed by quiescence.

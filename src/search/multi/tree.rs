@@ -9,6 +9,7 @@ use crate::game::Searchable;
 use crate::search::limits::Limits;
 use crate::search::score::{from_table, to_table, INFINITE};
 use crate::search::tt::{Bound, Entry, TranspositionTable};
+use crate::search::Context;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
@@ -50,6 +51,31 @@ pub(super) struct MultiSearcher<'a, G: Searchable> {
 }
 
 impl<'a, G: Searchable> MultiSearcher<'a, G> {
+    /// A search for `root`, the player to move, after the game whose positions hash to
+    /// `game_history`, within `limits`.
+    pub fn new(
+        root: Player,
+        game_history: &[u64],
+        limits: &'a Limits,
+        ctx: Context<'a>,
+        start: Instant,
+    ) -> MultiSearcher<'a, G> {
+        MultiSearcher {
+            root,
+            algorithm: ctx.algorithm,
+            stop: ctx.stop,
+            start,
+            limits,
+            hard: limits.budget().hard,
+            tt: ctx.tt,
+            nodes: 0,
+            seldepth: 0,
+            path: game_history.to_vec(),
+            lines: Vec::new(),
+            order: MoveOrder::new(),
+        }
+    }
+
     /// Empties the line of the node at `ply` before it is searched.
     pub fn clear_line(&mut self, ply: usize) {
         if self.lines.len() <= ply + 1 {
