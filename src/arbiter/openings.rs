@@ -5,7 +5,8 @@
 
 use crate::game::Game;
 use crate::record::GameRecord;
-use crate::selfplay::Rng;
+use crate::selfplay::random_source;
+use rand::Rng;
 
 /// An opening as read from a file, before a variant has checked it.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -87,7 +88,7 @@ pub fn check<G: Game>(line: &OpeningLine) -> Result<Opening, String> {
 /// number. No ply may end the game, and the opening stops at the end of a turn (a variant
 /// whose turns have several plies is never handed over in the middle of one).
 pub fn random<G: Game>(plies: usize, seed: u64, number: u64) -> Opening {
-    let mut rng = Rng::new(seed ^ number.wrapping_mul(0x9e37_79b9_7f4a_7c15).rotate_left(17));
+    let mut rng = random_source(seed ^ number.wrapping_mul(0x9e37_79b9_7f4a_7c15).rotate_left(17));
     let mut record = GameRecord::new(G::startpos());
     let mut tokens = Vec::new();
     let mut moves = Vec::new();
@@ -98,7 +99,7 @@ pub fn random<G: Game>(plies: usize, seed: u64, number: u64) -> Opening {
         let mut candidates = moves.clone();
         let mut chosen = None;
         while !candidates.is_empty() {
-            let mv = candidates.swap_remove(rng.below(candidates.len()));
+            let mv = candidates.swap_remove(rng.random_range(0..candidates.len()));
             record.play(mv);
             let over = record.outcome().is_some();
             record.undo();

@@ -11,6 +11,8 @@ use crate::outcome::{EndReason, Outcome};
 use crate::record::GameRecord;
 use crate::search::multi::{result_score, Algorithm};
 use crate::search::{self, Context, Limits, TranspositionTable};
+use rand::{Rng, SeedableRng};
+use rand_chacha::ChaCha8Rng;
 use std::sync::atomic::AtomicBool;
 
 /// Who chooses the moves for one side.
@@ -22,19 +24,11 @@ pub enum PlayerKind {
     OnePly,
 }
 
-/// A small deterministic generator for opening variety (xorshift64*).
-pub struct Rng(u64);
-
-impl Rng {
-    pub fn new(seed: u64) -> Rng {
-        Rng(seed.wrapping_mul(0x9e37_79b9_7f4a_7c15) | 1)
-    }
-    pub fn below(&mut self, n: usize) -> usize {
-        self.0 ^= self.0 >> 12;
-        self.0 ^= self.0 << 25;
-        self.0 ^= self.0 >> 27;
-        (self.0.wrapping_mul(0x2545_f491_4f6c_dd1d) >> 33) as usize % n.max(1)
-    }
+/// The random source of openings: ChaCha8, whose stream for a seed is the same on every
+/// platform and in every version of the crate, so that a seed names the same openings
+/// wherever a match or self-play runs.
+pub fn random_source(seed: u64) -> ChaCha8Rng {
+    ChaCha8Rng::seed_from_u64(seed)
 }
 
 /// The move `kind` plays in the game so far (None: no legal move). Deterministic for every
@@ -78,7 +72,7 @@ pub fn choose<G: Searchable>(
 /// A game record opened by `plies` random legal plies from `seed` (fewer if the game ends).
 pub(crate) fn random_opening<G: Game>(plies: usize, seed: u64) -> GameRecord<G> {
     let mut record = GameRecord::new(G::startpos());
-    let mut rng = Rng::new(seed);
+    let mut rng = random_source(seed);
     let mut moves = Vec::new();
     for _ in 0..plies {
         if record.outcome().is_some() {
@@ -89,7 +83,7 @@ pub(crate) fn random_opening<G: Game>(plies: usize, seed: u64) -> GameRecord<G> 
         if moves.is_empty() {
             break;
         }
-        record.play(moves[rng.below(moves.len())]);
+        record.play(moves[rng.random_range(0..moves.len())]);
     }
     record
 }
