@@ -5,7 +5,7 @@ use super::board::Gigachess;
 use super::moves::Move;
 use super::piece::{Piece, Role};
 use super::square::{Square, SIZE};
-use crate::core::Color;
+use crate::core::{clocks, Color};
 
 /// What moving the men did, for the turn bookkeeping.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -66,14 +66,12 @@ impl Gigachess {
     pub fn play(&mut self, mv: Move) {
         let effect = self.move_men::<true>(mv.from(), mv.to());
         self.set_ep(effect.passed);
-        self.halfmove = if effect.irreversible {
-            0
-        } else {
-            self.halfmove.saturating_add(1)
-        };
-        if self.side == Color::Black {
-            self.fullmove = self.fullmove.saturating_add(1);
-        }
+        clocks::advance(
+            &mut self.halfmove,
+            &mut self.fullmove,
+            self.side,
+            effect.irreversible,
+        );
         self.flip_side();
     }
 }
