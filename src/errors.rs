@@ -20,16 +20,48 @@ pub fn quote(text: &str, max: usize) -> String {
     out
 }
 
+/// The part of a position string an error is about; `Display` gives the words the messages use.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum FenField {
+    /// The count of space-separated fields.
+    Fields,
+    Placement,
+    SideToMove,
+    Castling,
+    EnPassant,
+    HalfmoveClock,
+    FullmoveNumber,
+}
+
+impl FenField {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            FenField::Fields => "fields",
+            FenField::Placement => "placement",
+            FenField::SideToMove => "side to move",
+            FenField::Castling => "castling",
+            FenField::EnPassant => "en passant",
+            FenField::HalfmoveClock => "halfmove clock",
+            FenField::FullmoveNumber => "fullmove number",
+        }
+    }
+}
+
+impl fmt::Display for FenField {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
 /// A position string that cannot be read.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct FenError {
-    /// Which part: "placement", "side to move", "castling", "en passant", ...
-    pub field: &'static str,
+    pub field: FenField,
     pub message: String,
 }
 
 impl FenError {
-    pub fn new(field: &'static str, message: impl Into<String>) -> FenError {
+    pub fn new(field: FenField, message: impl Into<String>) -> FenError {
         FenError {
             field,
             message: message.into(),
