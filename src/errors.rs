@@ -77,19 +77,39 @@ impl fmt::Display for FenError {
 
 impl std::error::Error for FenError {}
 
+/// Why a move token was refused: a GUI can tell a typo from a move the rules forbid.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum MoveErrorKind {
+    /// The token does not read as a move: wrong shape, no such square or cell, a bad
+    /// promotion letter.
+    Malformed,
+    /// The token reads as a move, but it cannot be played in this position.
+    Illegal,
+}
+
 /// A move token that is malformed or not legal in the position.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct MoveError {
+    pub kind: MoveErrorKind,
     pub token: String,
     pub message: String,
 }
 
 impl MoveError {
-    pub fn new(token: &str, message: impl Into<String>) -> MoveError {
+    pub fn new(kind: MoveErrorKind, token: &str, message: impl Into<String>) -> MoveError {
         MoveError {
+            kind,
             token: quote(token, 40),
             message: message.into(),
         }
+    }
+
+    pub fn malformed(token: &str, message: impl Into<String>) -> MoveError {
+        MoveError::new(MoveErrorKind::Malformed, token, message)
+    }
+
+    pub fn illegal(token: &str, message: impl Into<String>) -> MoveError {
+        MoveError::new(MoveErrorKind::Illegal, token, message)
     }
 }
 
