@@ -20,16 +20,48 @@ pub fn quote(text: &str, max: usize) -> String {
     out
 }
 
+/// The part of a position string an error is about; `Display` gives the words the messages use.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum FenField {
+    /// The count of space-separated fields.
+    Fields,
+    Placement,
+    SideToMove,
+    Castling,
+    EnPassant,
+    HalfmoveClock,
+    FullmoveNumber,
+}
+
+impl FenField {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            FenField::Fields => "fields",
+            FenField::Placement => "placement",
+            FenField::SideToMove => "side to move",
+            FenField::Castling => "castling",
+            FenField::EnPassant => "en passant",
+            FenField::HalfmoveClock => "halfmove clock",
+            FenField::FullmoveNumber => "fullmove number",
+        }
+    }
+}
+
+impl fmt::Display for FenField {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
 /// A position string that cannot be read.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct FenError {
-    /// Which part: "placement", "side to move", "castling", "en passant", ...
-    pub field: &'static str,
+    pub field: FenField,
     pub message: String,
 }
 
 impl FenError {
-    pub fn new(field: &'static str, message: impl Into<String>) -> FenError {
+    pub fn new(field: FenField, message: impl Into<String>) -> FenError {
         FenError {
             field,
             message: message.into(),
@@ -45,19 +77,39 @@ impl fmt::Display for FenError {
 
 impl std::error::Error for FenError {}
 
+/// Why a move token was refused: a GUI can tell a typo from a move the rules forbid.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum MoveErrorKind {
+    /// The token does not read as a move: wrong shape, no such square or cell, a bad
+    /// promotion letter.
+    Malformed,
+    /// The token reads as a move, but it cannot be played in this position.
+    Illegal,
+}
+
 /// A move token that is malformed or not legal in the position.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct MoveError {
+    pub kind: MoveErrorKind,
     pub token: String,
     pub message: String,
 }
 
 impl MoveError {
-    pub fn new(token: &str, message: impl Into<String>) -> MoveError {
+    pub fn new(kind: MoveErrorKind, token: &str, message: impl Into<String>) -> MoveError {
         MoveError {
+            kind,
             token: quote(token, 40),
             message: message.into(),
         }
+    }
+
+    pub fn malformed(token: &str, message: impl Into<String>) -> MoveError {
+        MoveError::new(MoveErrorKind::Malformed, token, message)
+    }
+
+    pub fn illegal(token: &str, message: impl Into<String>) -> MoveError {
+        MoveError::new(MoveErrorKind::Illegal, token, message)
     }
 }
 

@@ -3,8 +3,103 @@
 //! (order-preserving, case-keeping, no escapes so that Windows-style paths survive).
 
 use ini::{Ini, ParseOption};
+use std::fmt;
 use std::path::{Path, PathBuf};
 use std::time::Duration;
+
+/// A mistake in engines.ini or in naming one of its engines; `Display` gives the line shown to
+/// the user.
+#[derive(Debug)]
+pub enum ConfigError {
+    /// The file could not be read at all.
+    Unreadable {
+        path: PathBuf,
+        error: std::io::Error,
+    },
+    /// A mistake inside the file at `path`.
+    InFile {
+        path: PathBuf,
+        error: Box<ConfigError>,
+    },
+    /// A line that is neither a `[section]` nor `key = value`.
+    Syntax(ini::ParseError),
+    /// A key above the first `[engine]` section.
+    KeyOutsideSection {
+        key: String,
+    },
+    DuplicateEngine {
+        name: String,
+    },
+    /// A mistake inside the section of engine `name`.
+    InEngine {
+        name: String,
+        error: Box<ConfigError>,
+    },
+    UnknownKey {
+        key: String,
+    },
+    BadNumber {
+        key: String,
+        value: String,
+    },
+    BadProtocol {
+        value: String,
+    },
+    MissingCommand,
+    EmptyCommand,
+    MissingProtocol,
+    /// `depth`, `nodes` or `movetime` set to 0.
+    ZeroLimit,
+    /// A `command` ending in `\`, so the escape has nothing to escape.
+    LoneBackslash,
+    UnclosedQuote,
+    /// A name given to `--engines` that no section has.
+    UnknownEngine {
+        name: String,
+        known: Vec<String>,
+    },
+}
+
+impl fmt::Display for ConfigError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            ConfigError::Unreadable { path, error } => {
+                write!(f, "cannot read {}: {error}", path.display())
+            }
+            ConfigError::InFile { path, error } => write!(f, "{}: {error}", path.display()),
+            ConfigError::Syntax(error) => write!(f, "{error}"),
+            ConfigError::KeyOutsideSection { key } => {
+                write!(f, "key '{key}' stands before any [engine] section")
+            }
+            ConfigError::DuplicateEngine { name } => {
+                write!(f, "engine [{name}] is defined twice")
+            }
+            ConfigError::InEngine { name, error } => write!(f, "[{name}]: {error}"),
+            ConfigError::UnknownKey { key } => write!(f, "unknown key '{key}'"),
+            ConfigError::BadNumber { key, value } => {
+                write!(f, "{key} = '{value}' is not a number")
+            }
+            ConfigError::BadProtocol { value } => {
+                write!(f, "protocol = '{value}': expected uci, xboard or tri")
+            }
+            ConfigError::MissingCommand => f.write_str("no 'command'"),
+            ConfigError::EmptyCommand => f.write_str("'command' is empty"),
+            ConfigError::MissingProtocol => f.write_str("no 'protocol' (uci, xboard or tri)"),
+            ConfigError::ZeroLimit => f.write_str("depth, nodes and movetime must be at least 1"),
+            ConfigError::LoneBackslash => f.write_str("command ends in a lone backslash"),
+            ConfigError::UnclosedQuote => f.write_str("command has an unclosed quote"),
+            ConfigError::UnknownEngine { name, known } => write!(
+                f,
+                "no engine '{}' in engines.ini (known: {})",
+                crate::errors::quote(name, 40),
+                known.join(", ")
+            ),
+        }
+    }
+}
+
+// No `source()`: each message already ends with its cause, and a chain would print it twice.
+impl std::error::Error for ConfigError {}
 
 /// Which text protocol an engine speaks.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -81,67 +176,84 @@ pub struct EngineList {
 }
 
 impl EngineList {
-    pub fn load(path: &Path) -> Result<EngineList, String> {
-        let text = std::fs::read_to_string(path)
-            .map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+    pub fn load(path: &Path) -> Result<EngineList, ConfigError> {
+        let text = std::fs::read_to_string(path).map_err(|error| ConfigError::Unreadable {
+            path: path.to_path_buf(),
+            error,
+        })?;
         let base = path.parent().unwrap_or(Path::new("."));
         let base = if base.as_os_str().is_empty() {
             Path::new(".")
         } else {
             base
         };
-        Self::parse(&text, base).map_err(|e| format!("{}: {e}", path.display()))
+        Self::parse(&text, base).map_err(|error| ConfigError::InFile {
+            path: path.to_path_buf(),
+            error: Box::new(error),
+        })
     }
 
     /// Reads engines.ini text; relative `workdir`s are taken from `base` (the file's folder).
-    pub fn parse(text: &str, base: &Path) -> Result<EngineList, String> {
+    pub fn parse(text: &str, base: &Path) -> Result<EngineList, ConfigError> {
         // Quotes stay in values: `command` splits them itself, like a shell.
         let options = ParseOption {
             enabled_quote: false,
             enabled_escape: false,
             ..ParseOption::default()
         };
-        let ini = Ini::load_from_str_opt(text, options).map_err(|e| e.to_string())?;
+        let ini = Ini::load_from_str_opt(text, options).map_err(ConfigError::Syntax)?;
         let mut engines: Vec<EngineConfig> = Vec::new();
         for (section, props) in ini.iter() {
             let Some(name) = section else {
                 if let Some((key, _)) = props.iter().next() {
-                    return Err(format!("key '{key}' stands before any [engine] section"));
+                    return Err(ConfigError::KeyOutsideSection {
+                        key: key.to_string(),
+                    });
                 }
                 continue;
             };
             if engines.iter().any(|e| e.name == name) {
-                return Err(format!("engine [{name}] is defined twice"));
+                return Err(ConfigError::DuplicateEngine {
+                    name: name.to_string(),
+                });
             }
             let pairs: Vec<(String, String)> = props
                 .iter()
                 .map(|(k, v)| (k.to_string(), v.to_string()))
                 .collect();
-            engines.push(engine(name, &pairs, base).map_err(|e| format!("[{name}]: {e}"))?);
+            engines.push(
+                engine(name, &pairs, base).map_err(|error| ConfigError::InEngine {
+                    name: name.to_string(),
+                    error: Box::new(error),
+                })?,
+            );
         }
         Ok(EngineList { engines })
     }
 
-    pub fn get(&self, name: &str) -> Result<&EngineConfig, String> {
-        self.engines.iter().find(|e| e.name == name).ok_or_else(|| {
-            let known: Vec<&str> = self.engines.iter().map(|e| e.name.as_str()).collect();
-            format!(
-                "no engine '{}' in engines.ini (known: {})",
-                crate::errors::quote(name, 40),
-                known.join(", ")
-            )
-        })
+    pub fn get(&self, name: &str) -> Result<&EngineConfig, ConfigError> {
+        self.engines
+            .iter()
+            .find(|e| e.name == name)
+            .ok_or_else(|| ConfigError::UnknownEngine {
+                name: name.to_string(),
+                known: self.engines.iter().map(|e| e.name.clone()).collect(),
+            })
     }
 }
 
-fn number<T: std::str::FromStr>(key: &str, value: &str) -> Result<T, String> {
-    value
-        .trim()
-        .parse()
-        .map_err(|_| format!("{key} = '{value}' is not a number"))
+fn number<T: std::str::FromStr>(key: &str, value: &str) -> Result<T, ConfigError> {
+    value.trim().parse().map_err(|_| ConfigError::BadNumber {
+        key: key.to_string(),
+        value: value.to_string(),
+    })
 }
 
-fn engine(name: &str, pairs: &[(String, String)], base: &Path) -> Result<EngineConfig, String> {
+fn engine(
+    name: &str,
+    pairs: &[(String, String)],
+    base: &Path,
+) -> Result<EngineConfig, ConfigError> {
     let mut command = None;
     let mut workdir = base.to_path_buf();
     let mut protocol = None;
@@ -163,10 +275,11 @@ fn engine(name: &str, pairs: &[(String, String)], base: &Path) -> Result<EngineC
             "command" => command = Some(split_command(value)?),
             "workdir" => workdir = base.join(value),
             "protocol" => {
-                protocol =
-                    Some(Protocol::parse(value).ok_or_else(|| {
-                        format!("protocol = '{value}': expected uci, xboard or tri")
-                    })?)
+                protocol = Some(
+                    Protocol::parse(value).ok_or_else(|| ConfigError::BadProtocol {
+                        value: value.to_string(),
+                    })?,
+                )
             }
             "variants" => {
                 variants = value
@@ -178,21 +291,25 @@ fn engine(name: &str, pairs: &[(String, String)], base: &Path) -> Result<EngineC
             "depth" => limit.depth = Some(number(key, value)?),
             "nodes" => limit.nodes = Some(number(key, value)?),
             "movetime" => limit.movetime = Some(Duration::from_millis(number(key, value)?)),
-            other => return Err(format!("unknown key '{other}'")),
+            other => {
+                return Err(ConfigError::UnknownKey {
+                    key: other.to_string(),
+                })
+            }
         }
     }
-    let command = command.ok_or("no 'command'")?;
+    let command = command.ok_or(ConfigError::MissingCommand)?;
     if command.is_empty() {
-        return Err("'command' is empty".into());
+        return Err(ConfigError::EmptyCommand);
     }
     if limit.depth == Some(0) || limit.nodes == Some(0) || limit.movetime == Some(Duration::ZERO) {
-        return Err("depth, nodes and movetime must be at least 1".into());
+        return Err(ConfigError::ZeroLimit);
     }
     Ok(EngineConfig {
         name: name.to_string(),
         command,
         workdir,
-        protocol: protocol.ok_or("no 'protocol' (uci, xboard or tri)")?,
+        protocol: protocol.ok_or(ConfigError::MissingProtocol)?,
         variants,
         options,
         variant_names,
@@ -203,7 +320,7 @@ fn engine(name: &str, pairs: &[(String, String)], base: &Path) -> Result<EngineC
 /// Splits a command line into words: whitespace separates, single and double quotes group,
 /// backslash escapes the next character outside single quotes. No shell is involved, so the
 /// engine is our direct child and can be stopped reliably.
-pub fn split_command(line: &str) -> Result<Vec<String>, String> {
+pub fn split_command(line: &str) -> Result<Vec<String>, ConfigError> {
     let mut words = Vec::new();
     let mut word = String::new();
     let mut in_word = false;
@@ -214,7 +331,7 @@ pub fn split_command(line: &str) -> Result<Vec<String>, String> {
             (Some(q), c) if c == q => quote = None,
             (Some('"'), '\\') | (None, '\\') => match chars.next() {
                 Some(next) => word.push(next),
-                None => return Err("command ends in a lone backslash".into()),
+                None => return Err(ConfigError::LoneBackslash),
             },
             (Some(_), c) => word.push(c),
             (None, '"') | (None, '\'') => {
@@ -237,7 +354,7 @@ pub fn split_command(line: &str) -> Result<Vec<String>, String> {
         }
     }
     if quote.is_some() {
-        return Err("command has an unclosed quote".into());
+        return Err(ConfigError::UnclosedQuote);
     }
     if in_word {
         words.push(word);
@@ -287,6 +404,7 @@ mod tests {
         let bad = |text: &str| {
             EngineList::parse(text, Path::new("."))
                 .err()
+                .map(|e| e.to_string())
                 .unwrap_or_default()
         };
         assert!(bad("[a]\nprotocol = uci\n").contains("no 'command'"));
@@ -299,6 +417,45 @@ mod tests {
                 .contains("twice")
         );
         assert!(bad("stray = 1\n[a]\ncommand = x\nprotocol = uci\n").contains("before"));
+    }
+
+    /// Each mistake has its own variant; the text is the one users have always seen.
+    #[test]
+    fn mistakes_are_typed() {
+        let err = |text: &str| EngineList::parse(text, Path::new(".")).err();
+        let e = err("[a]\ncommand = x\nprotocol = uci\ndepth = two\n");
+        assert!(
+            matches!(&e, Some(ConfigError::InEngine { name, error })
+                if name == "a" && matches!(**error, ConfigError::BadNumber { .. })),
+            "{e:?}"
+        );
+        assert_eq!(
+            e.map(|e| e.to_string()).unwrap_or_default(),
+            "[a]: depth = 'two' is not a number"
+        );
+        assert!(matches!(
+            err("[a]\ncommand = 'x\nprotocol = uci\n"),
+            Some(ConfigError::InEngine { error, .. }) if matches!(*error, ConfigError::UnclosedQuote)
+        ));
+        assert!(matches!(
+            err("[a\ncommand = x\n"),
+            Some(ConfigError::Syntax(_))
+        ));
+        let list = EngineList::parse("[a]\ncommand = x\nprotocol = uci\n", Path::new("."))
+            .unwrap_or_else(|e| panic!("{e}"));
+        let missing = list.get("b").err();
+        assert!(matches!(missing, Some(ConfigError::UnknownEngine { .. })));
+        assert_eq!(
+            missing.map(|e| e.to_string()).unwrap_or_default(),
+            "no engine 'b' in engines.ini (known: a)"
+        );
+        let path = Path::new("/nonexistent/engines.ini");
+        let unreadable = EngineList::load(path).err();
+        assert!(matches!(unreadable, Some(ConfigError::Unreadable { .. })));
+        assert!(unreadable
+            .map(|e| e.to_string())
+            .unwrap_or_default()
+            .starts_with("cannot read /nonexistent/engines.ini: "));
     }
 
     #[test]

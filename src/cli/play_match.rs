@@ -67,12 +67,12 @@ pub struct MatchArgs {
 }
 
 pub fn run(args: MatchArgs) -> Result<(), CliError> {
-    let list = EngineList::load(&args.config).map_err(CliError)?;
+    let list = EngineList::load(&args.config).map_err(|e| CliError(e.to_string()))?;
     let mut engines = Vec::new();
     let mut names: Vec<String> = Vec::new();
     for name in &args.engines {
         let name = name.trim();
-        engines.push(list.get(name).map_err(CliError)?.clone());
+        engines.push(list.get(name).map_err(|e| CliError(e.to_string()))?.clone());
         let repeats = args.engines[..names.len()]
             .iter()
             .filter(|n| n.trim() == name)

@@ -4,7 +4,7 @@ use super::board::{Board, Castling};
 use super::geometry::Geometry;
 use super::piece::{Piece, Role};
 use crate::core::{Bitboard, Color, Square};
-use crate::errors::{quote, FenError};
+use crate::errors::{quote, FenError, FenField};
 use std::fmt::Write;
 
 pub const START_FEN: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
@@ -31,7 +31,7 @@ impl<G: Geometry> Board<G> {
         let fields: Vec<&str> = fen.split_whitespace().collect();
         if fields.len() < 4 || fields.len() > 6 {
             return Err(FenError::new(
-                "fields",
+                FenField::Fields,
                 format!("expected 6 space-separated fields, found {}", fields.len()),
             ));
         }
@@ -42,12 +42,12 @@ impl<G: Geometry> Board<G> {
         validate_pawn_ranks(&b, pawns)?;
         b.castling = parse_castling(&b, fields[2])?;
         b.ep = parse_ep(&b, fields[3])?;
-        b.halfmove = parse_counter(fields.get(4).copied(), "halfmove clock", 0)?;
-        b.fullmove = parse_counter(fields.get(5).copied(), "fullmove number", 1)?.max(1);
+        b.halfmove = parse_counter(fields.get(4).copied(), FenField::HalfmoveClock, 0)?;
+        b.fullmove = parse_counter(fields.get(5).copied(), FenField::FullmoveNumber, 1)?.max(1);
         let opponent_king = b.king_square(!b.side);
         if b.is_attacked(opponent_king, b.side, b.occupied()) {
             return Err(FenError::new(
-                "placement",
+                FenField::Placement,
                 "the side not to move is in check (its king could be captured)",
             ));
         }
@@ -117,7 +117,7 @@ pub(crate) fn parse_side(text: &str) -> Result<Color, FenError> {
         "w" => Ok(Color::White),
         "b" => Ok(Color::Black),
         other => Err(FenError::new(
-            "side to move",
+            FenField::SideToMove,
             format!("expected 'w' or 'b', found '{}'", clip(other)),
         )),
     }
@@ -134,7 +134,7 @@ pub(crate) fn parse_ep_square<S>(
     match parse_square(text) {
         Some(sq) => Ok(Some(sq)),
         None => Err(FenError::new(
-            "en passant",
+            FenField::EnPassant,
             format!("expected '-' or a square, found '{}'", clip(text)),
         )),
     }
@@ -172,7 +172,7 @@ pub(crate) fn parse_placement<G: Geometry>(b: &mut Board<G>, text: &str) -> Resu
     let ranks: Vec<&str> = text.split('/').collect();
     if ranks.len() != 8 {
         return Err(FenError::new(
-            "placement",
+            FenField::Placement,
             format!("expected 8 ranks separated by '/', found {}", ranks.len()),
         ));
     }
@@ -183,7 +183,7 @@ pub(crate) fn parse_placement<G: Geometry>(b: &mut Board<G>, text: &str) -> Resu
             if let Some(d) = ch.to_digit(10) {
                 if d == 0 || d > 8 {
                     return Err(FenError::new(
-                        "placement",
+                        FenField::Placement,
                         format!("rank {}: bad empty-square count '{ch}'", rank + 1),
                     ));
                 }
@@ -191,7 +191,7 @@ pub(crate) fn parse_placement<G: Geometry>(b: &mut Board<G>, text: &str) -> Resu
             } else if let Some(piece) = Piece::from_fen_char(ch) {
                 if file >= 8 {
                     return Err(FenError::new(
-                        "placement",
+                        FenField::Placement,
                         format!("rank {} has more than 8 squares", rank + 1),
                     ));
                 }
@@ -199,7 +199,7 @@ pub(crate) fn parse_placement<G: Geometry>(b: &mut Board<G>, text: &str) -> Resu
                 file += 1;
             } else {
                 return Err(FenError::new(
-                    "placement",
+                    FenField::Placement,
                     format!(
                         "rank {}: unknown piece letter '{}'",
                         rank + 1,
@@ -209,14 +209,14 @@ pub(crate) fn parse_placement<G: Geometry>(b: &mut Board<G>, text: &str) -> Resu
             }
             if file > 8 {
                 return Err(FenError::new(
-                    "placement",
+                    FenField::Placement,
                     format!("rank {} has more than 8 squares", rank + 1),
                 ));
             }
         }
         if file != 8 {
             return Err(FenError::new(
-                "placement",
+                FenField::Placement,
                 format!("rank {} has {file} squares, expected 8", rank + 1),
             ));
         }
@@ -234,7 +234,7 @@ pub(crate) fn validate_kings<G: Geometry>(b: &Board<G>) -> Result<(), FenError> 
                 "Black"
             };
             return Err(FenError::new(
-                "placement",
+                FenField::Placement,
                 format!("{name} has {kings} kings, expected 1"),
             ));
         }
@@ -252,13 +252,13 @@ pub(crate) fn validate_pawn_ranks<G: Geometry>(
         | (b.pieces(Color::Black, Role::Pawn) & Bitboard::RANK_8);
     if on_last_rank.any() {
         return Err(FenError::new(
-            "placement",
+            FenField::Placement,
             format!("a pawn on {} stands on its last rank", on_last_rank.lsb()),
         ));
     }
     if rule == PawnRanks::Fide && on_first_rank.any() {
         return Err(FenError::new(
-            "placement",
+            FenField::Placement,
             format!(
                 "a pawn on {} stands on its own first rank",
                 on_first_rank.lsb()
@@ -281,13 +281,16 @@ pub(crate) fn parse_castling<G: Geometry>(b: &Board<G>, text: &str) -> Result<Ca
             'q' => (Castling::BLACK_QUEEN, Color::Black, 0),
             _ => {
                 return Err(FenError::new(
-                    "castling",
+                    FenField::Castling,
                     format!("expected '-' or letters from KQkq, found '{}'", clip(text)),
                 ))
             }
         };
         if rights & bit != 0 {
-            return Err(FenError::new("castling", format!("'{ch}' appears twice")));
+            return Err(FenError::new(
+                FenField::Castling,
+                format!("'{ch}' appears twice"),
+            ));
         }
         let home = if color == Color::White { 0 } else { 7 };
         let king_home =
@@ -297,7 +300,7 @@ pub(crate) fn parse_castling<G: Geometry>(b: &Board<G>, text: &str) -> Result<Ca
         if !king_home || !rook_home {
             let corner = Square::from_coords(rook_file, home);
             return Err(FenError::new(
-                "castling",
+                FenField::Castling,
                 format!(
                     "'{ch}' needs the king on {} and a rook on {corner}",
                     Square::from_coords(4, home)
@@ -326,7 +329,7 @@ fn parse_ep<G: Geometry>(b: &Board<G>, text: &str) -> Result<Option<Square>, Fen
         || b.piece_at(behind(-toward_mover)).is_some()
     {
         return Err(FenError::new(
-            "en passant",
+            FenField::EnPassant,
             format!("{ep} is not the square a pawn just passed over"),
         ));
     }
@@ -335,7 +338,7 @@ fn parse_ep<G: Geometry>(b: &Board<G>, text: &str) -> Result<Option<Square>, Fen
 
 pub(crate) fn parse_counter(
     text: Option<&str>,
-    field: &'static str,
+    field: FenField,
     default: u16,
 ) -> Result<u16, FenError> {
     match text {
@@ -348,6 +351,7 @@ pub(crate) fn parse_counter(
 
 #[cfg(test)]
 mod tests {
+    use crate::errors::FenField;
     use crate::variants::chess::Chess;
     use crate::variants::cylinder::Cylinder;
 
@@ -398,29 +402,29 @@ mod tests {
     /// Each malformed FEN is refused with an error naming the field at fault.
     #[test]
     fn malformed_fens_name_their_field() {
-        let cases: [(&str, &str); 22] = [
-            ("", "fields"),
-            ("8/8/8/8/8/8/8/8", "fields"),
-            ("4k3/8/8/8/8/8/8/4K3 w - - 0 1 extra", "fields"),
-            ("4k3/8/8/8/8/8/4K3 w - - 0 1", "placement"),
-            ("4k3/8/8/8/8/8/8/8/4K3 w - - 0 1", "placement"),
-            ("4k4/8/8/8/8/8/8/4K3 w - - 0 1", "placement"),
-            ("4k3/8/8/8/8/8/8/4K2 w - - 0 1", "placement"),
-            ("4k3/8/8/8/8/8/8/4K2X w - - 0 1", "placement"),
-            ("4k3/8/8/8/8/8/8/4K02 w - - 0 1", "placement"),
-            ("4k3/8/8/8/8/8/8/8 w - - 0 1", "placement"),
-            ("4k3/8/8/8/8/8/8/3KK3 w - - 0 1", "placement"),
-            ("4k3/8/8/8/8/8/8/P3K3 w - - 0 1", "placement"),
-            ("4k3/8/8/8/8/8/4r3/4K3 b - - 0 1", "placement"),
-            ("4k3/8/8/8/8/8/8/4K3 x - - 0 1", "side to move"),
-            ("4k3/8/8/8/8/8/8/4K3 w X - 0 1", "castling"),
-            ("4k3/8/8/8/8/8/8/4K3 w K - 0 1", "castling"),
-            ("4k3/8/8/8/8/8/8/4K2R w KK - 0 1", "castling"),
-            ("4k3/8/8/8/8/8/8/4K3 w - e9 0 1", "en passant"),
-            ("4k3/8/8/8/8/8/8/4K3 w - e6 0 1", "en passant"),
-            ("4k3/8/8/8/8/8/8/4K3 w - e3 0 1", "en passant"),
-            ("4k3/8/8/8/8/8/8/4K3 w - - x 1", "halfmove clock"),
-            ("4k3/8/8/8/8/8/8/4K3 w - - 0 -1", "fullmove number"),
+        let cases: [(&str, FenField); 22] = [
+            ("", FenField::Fields),
+            ("8/8/8/8/8/8/8/8", FenField::Fields),
+            ("4k3/8/8/8/8/8/8/4K3 w - - 0 1 extra", FenField::Fields),
+            ("4k3/8/8/8/8/8/4K3 w - - 0 1", FenField::Placement),
+            ("4k3/8/8/8/8/8/8/8/4K3 w - - 0 1", FenField::Placement),
+            ("4k4/8/8/8/8/8/8/4K3 w - - 0 1", FenField::Placement),
+            ("4k3/8/8/8/8/8/8/4K2 w - - 0 1", FenField::Placement),
+            ("4k3/8/8/8/8/8/8/4K2X w - - 0 1", FenField::Placement),
+            ("4k3/8/8/8/8/8/8/4K02 w - - 0 1", FenField::Placement),
+            ("4k3/8/8/8/8/8/8/8 w - - 0 1", FenField::Placement),
+            ("4k3/8/8/8/8/8/8/3KK3 w - - 0 1", FenField::Placement),
+            ("4k3/8/8/8/8/8/8/P3K3 w - - 0 1", FenField::Placement),
+            ("4k3/8/8/8/8/8/4r3/4K3 b - - 0 1", FenField::Placement),
+            ("4k3/8/8/8/8/8/8/4K3 x - - 0 1", FenField::SideToMove),
+            ("4k3/8/8/8/8/8/8/4K3 w X - 0 1", FenField::Castling),
+            ("4k3/8/8/8/8/8/8/4K3 w K - 0 1", FenField::Castling),
+            ("4k3/8/8/8/8/8/8/4K2R w KK - 0 1", FenField::Castling),
+            ("4k3/8/8/8/8/8/8/4K3 w - e9 0 1", FenField::EnPassant),
+            ("4k3/8/8/8/8/8/8/4K3 w - e6 0 1", FenField::EnPassant),
+            ("4k3/8/8/8/8/8/8/4K3 w - e3 0 1", FenField::EnPassant),
+            ("4k3/8/8/8/8/8/8/4K3 w - - x 1", FenField::HalfmoveClock),
+            ("4k3/8/8/8/8/8/8/4K3 w - - 0 -1", FenField::FullmoveNumber),
         ];
         for (fen, field) in cases {
             match Chess::from_fen(fen) {
@@ -435,12 +439,15 @@ mod tests {
         // Ka4 with kh5 (rules/cylinder.md §2): legal on a flat board, not on the cylinder.
         let fen = "8/8/8/7k/K7/8/8/8 w - - 0 1";
         assert!(Chess::from_fen(fen).is_ok());
-        assert_eq!(Cylinder::from_fen(fen).unwrap_err().field, "placement");
+        assert_eq!(
+            Cylinder::from_fen(fen).unwrap_err().field,
+            FenField::Placement
+        );
         // In CPW position 3 the rook on b4 attacks the black king on h4 via a4, round the edge,
         // with White to move: no legal cylinder position.
         assert_eq!(
             Cylinder::from_fen(ROUND_TRIP[2]).unwrap_err().field,
-            "placement"
+            FenField::Placement
         );
     }
 

@@ -26,14 +26,14 @@ impl<G: Geometry> Game for Board<G> {
 
     /// UCI coordinates: `e2e4`, `e7e8q`, castling as the king's move (`e1g1`).
     fn parse_move(&self, token: &str) -> Result<Move, MoveError> {
-        let shape = || MoveError::new(token, "expected a move like e2e4 or e7e8q");
+        let shape = || MoveError::malformed(token, "expected a move like e2e4 or e7e8q");
         if !token.is_ascii() || !(4..=5).contains(&token.len()) {
             return Err(shape());
         }
         let from = Square::parse(&token[0..2]).ok_or_else(shape)?;
         let to = Square::parse(&token[2..4]).ok_or_else(shape)?;
         let promotion =
-            Role::promotion_suffix(&token[4..]).map_err(|e| MoveError::new(token, e))?;
+            Role::promotion_suffix(&token[4..]).map_err(|e| MoveError::malformed(token, e))?;
         let mut moves = Vec::with_capacity(64);
         self.legal_moves(&mut moves);
         if let Some(mv) = Move::find(&moves, from, to, promotion) {
@@ -50,7 +50,7 @@ impl<G: Geometry> Game for Board<G> {
             }
             Some(_) => "not legal in this position".to_string(),
         };
-        Err(MoveError::new(token, reason))
+        Err(MoveError::illegal(token, reason))
     }
 
     fn format_move(&self, mv: Move) -> String {
@@ -80,5 +80,46 @@ impl<G: Geometry> Game for Board<G> {
 
     fn reversible_plies(&self) -> u32 {
         self.halfmove as u32
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::errors::MoveErrorKind;
+    use crate::game::Game;
+    use crate::variants::chess::Chess;
+
+    /// A token that does not read as a move is Malformed, one the rules forbid is Illegal; the
+    /// text is the same either way.
+    #[test]
+    fn move_errors_tell_malformed_from_illegal() {
+        let start = Chess::startpos();
+        let cases = [
+            (
+                "e2e9",
+                MoveErrorKind::Malformed,
+                "illegal move 'e2e9': expected a move like e2e4 or e7e8q",
+            ),
+            (
+                "e7e8x",
+                MoveErrorKind::Malformed,
+                "illegal move 'e7e8x': promotion letter must be q, r, b or n",
+            ),
+            (
+                "e3e4",
+                MoveErrorKind::Illegal,
+                "illegal move 'e3e4': no man on e3",
+            ),
+            (
+                "e2e5",
+                MoveErrorKind::Illegal,
+                "illegal move 'e2e5': not legal in this position",
+            ),
+        ];
+        for (token, kind, text) in cases {
+            let e = start.parse_move(token).unwrap_err();
+            assert_eq!(e.kind, kind, "{e}");
+            assert_eq!(e.to_string(), text);
+        }
     }
 }

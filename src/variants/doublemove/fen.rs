@@ -8,7 +8,7 @@
 
 use super::{targets_made_by, Doublemove, SubMove};
 use crate::core::{Bitboard, Color, Square};
-use crate::errors::FenError;
+use crate::errors::{FenError, FenField};
 use crate::variants::board8::fen::{
     clip, parse_castling, parse_counter, parse_placement, validate_pawn_ranks,
 };
@@ -31,7 +31,7 @@ impl Doublemove {
         let fields: Vec<&str> = fen.split_whitespace().collect();
         if fields.len() < 4 || fields.len() > 6 {
             return Err(FenError::new(
-                "fields",
+                FenField::Fields,
                 format!("expected 6 space-separated fields, found {}", fields.len()),
             ));
         }
@@ -46,7 +46,7 @@ impl Doublemove {
             "b2" => (Color::Black, SubMove::Second),
             other => {
                 return Err(FenError::new(
-                    "side to move",
+                    FenField::SideToMove,
                     format!("expected w, b, w1, b1, w2 or b2, found '{}'", clip(other)),
                 ))
             }
@@ -55,8 +55,8 @@ impl Doublemove {
         let winner = validate_kings(&board, sub_move)?;
         validate_pawn_ranks(&board, PawnRanks::Fide)?;
         board.castling = parse_castling(&board, fields[2])?;
-        board.halfmove = parse_counter(fields.get(4).copied(), "halfmove clock", 0)?;
-        board.fullmove = parse_counter(fields.get(5).copied(), "fullmove number", 1)?.max(1);
+        board.halfmove = parse_counter(fields.get(4).copied(), FenField::HalfmoveClock, 0)?;
+        board.fullmove = parse_counter(fields.get(5).copied(), FenField::FullmoveNumber, 1)?.max(1);
         board.hash = board.hash_from_scratch();
         let mut pos = Doublemove {
             board,
@@ -67,7 +67,7 @@ impl Doublemove {
         pos.ep = parse_ep(&pos, fields[3])?;
         if sub_move == SubMove::Second && !pos.has_any_move() {
             return Err(FenError::new(
-                "side to move",
+                FenField::SideToMove,
                 format!(
                     "{} has no move for sub-move 2 (its turn would have ended after sub-move 1)",
                     color_name(side)
@@ -120,7 +120,7 @@ fn validate_kings(
     for color in [Color::White, Color::Black] {
         if kings(color) > 1 {
             return Err(FenError::new(
-                "placement",
+                FenField::Placement,
                 format!(
                     "{} has {} kings, expected 1",
                     color_name(color),
@@ -131,7 +131,10 @@ fn validate_kings(
     }
     match (kings(Color::White), kings(Color::Black)) {
         (1, 1) => Ok(None),
-        (0, 0) => Err(FenError::new("placement", "neither side has a king")),
+        (0, 0) => Err(FenError::new(
+            FenField::Placement,
+            "neither side has a king",
+        )),
         _ => {
             let loser = if kings(Color::White) == 0 {
                 Color::White
@@ -140,7 +143,7 @@ fn validate_kings(
             };
             if b.side != loser {
                 return Err(FenError::new(
-                    "placement",
+                    FenField::Placement,
                     format!(
                         "{} has no king: a game ended by king capture is written with the loser \
                          ({0}) to move",
@@ -150,7 +153,7 @@ fn validate_kings(
             }
             if sub_move == SubMove::Second {
                 return Err(FenError::new(
-                    "side to move",
+                    FenField::SideToMove,
                     format!(
                         "{} has no king (the game is over), so it cannot be at sub-move 2",
                         color_name(loser)
@@ -175,7 +178,7 @@ fn parse_ep(p: &Doublemove, text: &str) -> Result<Bitboard, FenError> {
     for part in text.split(',') {
         let Some(sq) = Square::parse(part) else {
             return Err(FenError::new(
-                "en passant",
+                FenField::EnPassant,
                 format!(
                     "expected '-' or target squares separated by commas (e6, c3,f3), found '{}'",
                     clip(text)
@@ -184,7 +187,7 @@ fn parse_ep(p: &Doublemove, text: &str) -> Result<Bitboard, FenError> {
         };
         if last_file.is_some_and(|f| sq.file() <= f) {
             return Err(FenError::new(
-                "en passant",
+                FenField::EnPassant,
                 "targets must be listed once each, ordered by file",
             ));
         }
@@ -194,14 +197,14 @@ fn parse_ep(p: &Doublemove, text: &str) -> Result<Bitboard, FenError> {
             5 => Color::Black,
             _ => {
                 return Err(FenError::new(
-                    "en passant",
+                    FenField::EnPassant,
                     format!("{sq} is not on rank 3 or 6, where targets lie"),
                 ))
             }
         };
         if maker == us && p.sub_move != SubMove::Second {
             return Err(FenError::new(
-                "en passant",
+                FenField::EnPassant,
                 format!(
                     "{sq} would be a target made by {}; at the start of a turn only the opponent's \
                      targets are listed",
@@ -215,7 +218,7 @@ fn parse_ep(p: &Doublemove, text: &str) -> Result<Bitboard, FenError> {
         };
         if b.piece_at(landing) != Some(Piece::new(maker, Role::Pawn)) {
             return Err(FenError::new(
-                "en passant",
+                FenField::EnPassant,
                 format!(
                     "{sq} is not a valid target: no {} pawn on {landing}",
                     color_name(maker).to_lowercase()
@@ -224,7 +227,7 @@ fn parse_ep(p: &Doublemove, text: &str) -> Result<Bitboard, FenError> {
         }
         if b.piece_at(sq).is_some() {
             return Err(FenError::new(
-                "en passant",
+                FenField::EnPassant,
                 format!("{sq} is not a valid target: the square is occupied"),
             ));
         }
@@ -235,23 +238,23 @@ fn parse_ep(p: &Doublemove, text: &str) -> Result<Bitboard, FenError> {
     if p.sub_move != SubMove::Second {
         if theirs.count() > 2 {
             return Err(FenError::new(
-                "en passant",
+                FenField::EnPassant,
                 "at most two targets (a turn makes at most two double steps)",
             ));
         }
     } else if own.count() > 1 {
         return Err(FenError::new(
-            "en passant",
+            FenField::EnPassant,
             "at sub-move 2 the mover has at most one target of its own (from sub-move 1)",
         ));
     } else if theirs.count() > 1 {
         return Err(FenError::new(
-            "en passant",
+            FenField::EnPassant,
             "at sub-move 2 at most one opponent target is left (sub-move 1 used the other)",
         ));
     } else if own.any() && theirs.any() {
         return Err(FenError::new(
-            "en passant",
+            FenField::EnPassant,
             "sub-move 1 was a double step or an en-passant capture, not both: the mover's and \
              the opponent's targets cannot both be listed",
         ));

@@ -14,40 +14,45 @@ const SUB_MOVE_LIMIT: u16 = 200;
 
 impl Doublemove {
     /// Reads one sub-move token (`e2e4`, `e7e8q`, `e1g1`) and checks it is pseudo-legal here.
-    fn parse_sub_move(&self, token: &str) -> Result<Move, String> {
+    fn parse_sub_move(&self, token: &str) -> Result<Move, MoveError> {
+        let illegal = |message: String| MoveError::illegal(token, message);
+        // The null move reads fine; doublemove just has no pass.
         if token == "0000" {
-            return Err("the null move is not a move here (there is no pass)".to_string());
+            return Err(illegal(
+                "the null move is not a move here (there is no pass)".to_string(),
+            ));
         }
         if token.contains(',') {
-            return Err(
+            return Err(MoveError::malformed(
+                token,
                 "one sub-move expected; a whole turn leg1,leg2 is one token of a move \
-                        list, not a single move"
-                    .to_string(),
-            );
+                        list, not a single move",
+            ));
         }
-        let shape = || "expected a sub-move like e2e4 or e7e8q".to_string();
+        let shape = || MoveError::malformed(token, "expected a sub-move like e2e4 or e7e8q");
         if !token.is_ascii() || !(4..=5).contains(&token.len()) {
             return Err(shape());
         }
         let from = Square::parse(&token[0..2]).ok_or_else(shape)?;
         let to = Square::parse(&token[2..4]).ok_or_else(shape)?;
-        let promotion = Role::promotion_suffix(&token[4..])?;
+        let promotion =
+            Role::promotion_suffix(&token[4..]).map_err(|e| MoveError::malformed(token, e))?;
         if let Some(winner) = self.winner {
-            return Err(format!(
+            return Err(illegal(format!(
                 "the game is over: {} captured the king",
                 if winner == crate::core::Color::White {
                     "White"
                 } else {
                     "Black"
                 }
-            ));
+            )));
         }
         let mut moves = Vec::with_capacity(64);
         self.legal_moves(&mut moves);
         if let Some(mv) = Move::find(&moves, from, to, promotion) {
             return Ok(mv);
         }
-        Err(match self.board.piece_at(from) {
+        Err(illegal(match self.board.piece_at(from) {
             None => format!("no man on {from}"),
             Some(p) if p.color != self.board.side => {
                 format!("the man on {from} is not the mover's")
@@ -59,7 +64,7 @@ impl Doublemove {
                 "a promotion needs its piece letter (q, r, b or n)".to_string()
             }
             Some(_) => "not a legal sub-move in this position".to_string(),
-        })
+        }))
     }
 }
 
@@ -80,7 +85,6 @@ impl Game for Doublemove {
     /// One sub-move in UCI coordinates.
     fn parse_move(&self, token: &str) -> Result<Move, MoveError> {
         self.parse_sub_move(token)
-            .map_err(|message| MoveError::new(token, message))
     }
 
     fn format_move(&self, mv: Move) -> String {
@@ -98,43 +102,48 @@ impl Game for Doublemove {
     /// One sub-move, or a whole turn `leg1,leg2` with leg 2 read in the position after leg 1.
     fn parse_turn(&self, token: &str) -> Result<Vec<Move>, MoveError> {
         let legs: Vec<&str> = token.split(',').collect();
-        let err = |message: String| MoveError::new(token, message);
+        let malformed = |message: String| MoveError::malformed(token, message);
+        let illegal = |message: String| MoveError::illegal(token, message);
+        // A leg's error keeps its kind and is told against the whole token.
+        let in_leg = |n: u8, leg: &str, e: MoveError| {
+            MoveError::new(
+                e.kind,
+                token,
+                format!("leg {n} '{}': {}", quote(leg, 20), e.message),
+            )
+        };
         match legs.as_slice() {
             [single] => Ok(vec![self.parse_move(single)?]),
             [leg1, leg2] => {
                 if leg1.is_empty() {
-                    return Err(err("leg 1 is empty".to_string()));
+                    return Err(malformed("leg 1 is empty".to_string()));
                 }
                 if leg2.is_empty() {
-                    return Err(err("leg 2 is empty".to_string()));
+                    return Err(malformed("leg 2 is empty".to_string()));
                 }
-                let first = self
-                    .parse_sub_move(leg1)
-                    .map_err(|m| err(format!("leg 1 '{}': {m}", quote(leg1, 20))))?;
+                let first = self.parse_sub_move(leg1).map_err(|e| in_leg(1, leg1, e))?;
                 if self.sub_move != SubMove::First {
-                    return Err(err(
+                    return Err(illegal(
                         "this turn has only one sub-move left, so there is no leg 2".to_string(),
                     ));
                 }
                 let mut after = *self;
                 after.play(first);
                 if after.winner.is_some() {
-                    return Err(err(
+                    return Err(illegal(
                         "leg 1 captures the king and ends the game; there is no leg 2".to_string(),
                     ));
                 }
                 if after.sub_move != SubMove::Second {
-                    return Err(err(
+                    return Err(illegal(
                         "no sub-move 2 exists after leg 1 (the turn ends), so there is no leg 2"
                             .to_string(),
                     ));
                 }
-                let second = after
-                    .parse_sub_move(leg2)
-                    .map_err(|m| err(format!("leg 2 '{}': {m}", quote(leg2, 20))))?;
+                let second = after.parse_sub_move(leg2).map_err(|e| in_leg(2, leg2, e))?;
                 Ok(vec![first, second])
             }
-            _ => Err(err(format!(
+            _ => Err(malformed(format!(
                 "a turn has at most two legs (leg1,leg2), found {}: there is no third leg",
                 legs.len()
             ))),

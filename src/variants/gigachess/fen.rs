@@ -7,7 +7,7 @@ use super::make::last_rank;
 use super::piece::{Piece, Role};
 use super::square::{Square, SIZE};
 use crate::core::Color;
-use crate::errors::FenError;
+use crate::errors::{FenError, FenField};
 use crate::variants::board8::fen::{
     clip, parse_counter, parse_ep_square, parse_side, write_placement,
 };
@@ -30,7 +30,7 @@ impl Gigachess {
                 fields.len().to_string()
             };
             return Err(FenError::new(
-                "fields",
+                FenField::Fields,
                 format!("expected 6 space-separated fields, found {found}"),
             ));
         }
@@ -39,7 +39,7 @@ impl Gigachess {
         b.side = parse_side(fields[1])?;
         if fields[2] != "-" {
             return Err(FenError::new(
-                "castling",
+                FenField::Castling,
                 format!(
                     "Gigachess has no castling, so the field is always '-', found '{}'",
                     clip(fields[2])
@@ -47,12 +47,12 @@ impl Gigachess {
             ));
         }
         b.ep = parse_ep(&b, fields[3])?;
-        b.halfmove = parse_counter(fields.get(4).copied(), "halfmove clock", 0)?;
-        b.fullmove = parse_counter(fields.get(5).copied(), "fullmove number", 1)?.max(1);
+        b.halfmove = parse_counter(fields.get(4).copied(), FenField::HalfmoveClock, 0)?;
+        b.fullmove = parse_counter(fields.get(5).copied(), FenField::FullmoveNumber, 1)?.max(1);
         let waiting = !b.side;
         if b.is_attacked(b.king_square(waiting), b.side) {
             return Err(FenError::new(
-                "placement",
+                FenField::Placement,
                 format!(
                     "{} is not to move but in check (its king could be captured)",
                     NAMES[waiting.index()]
@@ -83,7 +83,7 @@ impl Gigachess {
 }
 
 fn parse_placement(b: &mut Gigachess, text: &str) -> Result<(), FenError> {
-    let err = |message: String| Err(FenError::new("placement", message));
+    let err = |message: String| Err(FenError::new(FenField::Placement, message));
     let mut ranks = 0;
     for (i, row) in text.split('/').enumerate() {
         if i == SIZE as usize {
@@ -185,7 +185,7 @@ fn parse_ep(b: &Gigachess, text: &str) -> Result<Option<Square>, FenError> {
     let start_empty = ep.offset(0, -dr).is_some_and(|sq| b.piece_at(sq).is_none());
     if !could_double_step || !start_empty || b.piece_at(ep).is_some() {
         return Err(FenError::new(
-            "en passant",
+            FenField::EnPassant,
             format!(
                 "{ep} is not a square that a {} Pawn, Corporal or Prince just passed over",
                 NAMES[mover.index()]

@@ -45,19 +45,23 @@ impl Gigachess {
     /// Reads a machine token and checks that it is legal here. The promotion letter may be
     /// left off; if given it must name the automatic promotion.
     pub fn parse_uci(&self, token: &str) -> Result<Move, MoveError> {
-        let err = |message: &str| MoveError::new(token, message);
+        let shape = || MoveError::malformed(token, SHAPE);
+        // The null move reads fine; it is just never a move of a position.
         if token == "0000" {
-            return Err(err("the null move is not a move of the position"));
+            return Err(MoveError::illegal(
+                token,
+                "the null move is not a move of the position",
+            ));
         }
-        let (from, rest) = Square::parse_prefix(token).ok_or_else(|| err(SHAPE))?;
-        let (to, rest) = Square::parse_prefix(rest).ok_or_else(|| err(SHAPE))?;
+        let (from, rest) = Square::parse_prefix(token).ok_or_else(shape)?;
+        let (to, rest) = Square::parse_prefix(rest).ok_or_else(shape)?;
         let letter = match rest.as_bytes() {
             [] => None,
             [c] => match Role::from_letter(*c as char) {
                 Some(role) => Some(role),
-                None => return Err(err(SHAPE)),
+                None => return Err(shape()),
             },
-            _ => return Err(err(SHAPE)),
+            _ => return Err(shape()),
         };
         let mut moves = Vec::with_capacity(128);
         self.legal_moves(&mut moves);
@@ -67,12 +71,12 @@ impl Gigachess {
                 Some(p) if p.color != self.side => format!("the man on {from} is not the mover's"),
                 Some(p) => format!("the {} on {from} cannot go to {to} here", p.role.name()),
             };
-            return Err(MoveError::new(token, reason));
+            return Err(MoveError::illegal(token, reason));
         };
         match (letter, self.promotion_of(mv)) {
             (None, _) => Ok(mv),
             (Some(given), Some(role)) if given == role => Ok(mv),
-            (Some(given), Some(role)) => Err(MoveError::new(
+            (Some(given), Some(role)) => Err(MoveError::illegal(
                 token,
                 format!(
                     "this move promotes to {} ({}), not to {} ({})",
@@ -82,7 +86,7 @@ impl Gigachess {
                     given.letter()
                 ),
             )),
-            (Some(given), None) => Err(MoveError::new(
+            (Some(given), None) => Err(MoveError::illegal(
                 token,
                 format!(
                     "this move does not promote, so '{}' cannot follow it",

@@ -74,37 +74,45 @@ fn looks_like_spin(text: &str) -> bool {
 }
 
 pub fn parse_token(pos: &Spinchess, token: &str) -> Result<Turn, MoveError> {
-    let err = |message: &str| MoveError::new(token, message);
+    let malformed = |message: &str| MoveError::malformed(token, message);
+    let illegal = |message: &str| MoveError::illegal(token, message);
     let legs: Vec<&str> = token.splitn(3, ',').collect();
     let (move_text, spin_text) = match legs.as_slice() {
         [one] if looks_like_spin(one) => (None, Some(*one)),
         [one] => (Some(*one), None),
         [mv, spin] => (Some(*mv), Some(*spin)),
-        _ => return Err(err("a turn has at most two legs: a move, then a spin")),
+        _ => {
+            return Err(malformed(
+                "a turn has at most two legs: a move, then a spin",
+            ))
+        }
     };
     let mv = match move_text {
         Some(text) => Some(
-            parse_move_text(text).ok_or_else(|| err("the move must look like e2e4 or e7e8q"))?,
+            parse_move_text(text)
+                .ok_or_else(|| malformed("the move must look like e2e4 or e7e8q"))?,
         ),
         None => None,
     };
     let spin = match spin_text {
         Some(text) => Some(parse_spin_text(text).ok_or_else(|| {
-            err("the spin must look like c7cw, a1ccw or e7cwq (a square of the block, cw or ccw)")
+            malformed(
+                "the spin must look like c7cw, a1ccw or e7cwq (a square of the block, cw or ccw)",
+            )
         })?),
         None => None,
     };
     let b = pos.board();
     if let Some(spin) = &spin {
         if !spins_allowed(b) {
-            return Err(err(
+            return Err(illegal(
                 "no spins at fullmove 1 (spins are allowed from fullmove 2)",
             ));
         }
         match &mv {
             None => {
                 if let Some(reason) = b_spin_refusal(b, spin.block) {
-                    return Err(err(&format!(
+                    return Err(illegal(&format!(
                         "cannot spin block {}: {reason}",
                         spin.block.lower_left()
                     )));
@@ -112,15 +120,15 @@ pub fn parse_token(pos: &Spinchess, token: &str) -> Result<Turn, MoveError> {
             }
             Some(m) => {
                 if Block::of(m.to) != spin.block {
-                    return Err(err("the spin of a move-then-spin turn must be of the block holding the move's destination"));
+                    return Err(illegal("the spin of a move-then-spin turn must be of the block holding the move's destination"));
                 }
                 if (spin.block.squares() & b.by_role(Role::King)).any() {
-                    return Err(err(
+                    return Err(illegal(
                         "the destination's block holds a king, so it cannot be spun",
                     ));
                 }
                 if b.piece_at(m.from).is_some_and(|p| p.role == Role::King) {
-                    return Err(err("a king move is never followed by a spin"));
+                    return Err(illegal("a king move is never followed by a spin"));
                 }
             }
         }
@@ -153,26 +161,29 @@ pub fn parse_token(pos: &Spinchess, token: &str) -> Result<Turn, MoveError> {
     if candidates.is_empty() {
         if let Some(m) = &mv {
             match b.piece_at(m.from) {
-                None => return Err(err(&format!("no man on {}", m.from))),
+                None => return Err(illegal(&format!("no man on {}", m.from))),
                 Some(p) if p.color != b.side_to_move() => {
-                    return Err(err(&format!("the man on {} is not the mover's", m.from)))
+                    return Err(illegal(&format!(
+                        "the man on {} is not the mover's",
+                        m.from
+                    )))
                 }
                 _ => {}
             }
         }
-        return Err(err("not legal in this position"));
+        return Err(illegal("not legal in this position"));
     }
     let move_promotes = candidates
         .iter()
         .any(|t| t.mv().and_then(|m| m.promotion()).is_some());
     if move_promotes != wanted_move_promotion.is_some() {
-        return Err(err(if move_promotes {
+        return Err(illegal(if move_promotes {
             "the move promotes a pawn: add its piece letter (q, r, b or n)"
         } else {
             "the move promotes no pawn: drop the letter"
         }));
     }
-    Err(err(if wanted_spin_promotion.is_some() {
+    Err(illegal(if wanted_spin_promotion.is_some() {
         "the spin brings no pawn onto its last rank: drop the letter"
     } else {
         "the spin brings a pawn onto its last rank: add its piece letter (q, r, b or n)"

@@ -7,7 +7,7 @@ use super::cell::{Cell, RADIUS};
 use super::moves::{player_letter, Piece, Role};
 use super::tables::{right, CASTLES, ZONE};
 use crate::core::Player;
-use crate::errors::{quote, FenError};
+use crate::errors::{quote, FenError, FenField};
 
 pub const START_FEN: &str = "bRbP4cPcR/bBbP5cPcB/bNbP6cPcN/bKbP7cPcQ/bQbB8cBcK/bNbP9cPcN/\
 bBbP10cPcB/bRbP11cPcR/bP12cP/13/12/11/10/aPaPaPaPaBaPaPaPaP/aRaBaNaKaQaNaBaR a aKQbKQcKQ 0 1";
@@ -55,7 +55,7 @@ impl Trichess {
                 fields.len().to_string()
             };
             return Err(FenError::new(
-                "fields",
+                FenField::Fields,
                 format!("expected 5 space-separated fields, found {found}"),
             ));
         }
@@ -67,19 +67,19 @@ impl Trichess {
         }
         .ok_or_else(|| {
             FenError::new(
-                "side to move",
+                FenField::SideToMove,
                 format!("expected 'a', 'b' or 'c', found '{}'", clip(fields[1])),
             )
         })?;
         validate_men(&pos)?;
         pos.castling = parse_castling(&pos, fields[2])?;
-        pos.halfmove = parse_counter(fields.get(3).copied(), "halfmove clock", 0)?;
-        pos.fullmove = parse_counter(fields.get(4).copied(), "fullmove number", 1)?.max(1);
+        pos.halfmove = parse_counter(fields.get(3).copied(), FenField::HalfmoveClock, 0)?;
+        pos.fullmove = parse_counter(fields.get(4).copied(), FenField::FullmoveNumber, 1)?.max(1);
         // The player who moved last cannot have left its own king attacked (§8).
         let last = Player((pos.side + 2) % 3);
         if pos.in_check(last) {
             return Err(FenError::new(
-                "placement",
+                FenField::Placement,
                 format!(
                     "player {}, who moved last, is in check: no legal move leaves its own king \
                      attacked",
@@ -151,7 +151,7 @@ impl Trichess {
 }
 
 fn parse_placement(pos: &mut Trichess, text: &str) -> Result<(), FenError> {
-    let err = |message: String| FenError::new("placement", message);
+    let err = |message: String| FenError::new(FenField::Placement, message);
     let mut rows = text.split('/');
     for r in -RADIUS..=RADIUS {
         let row_no = r + RADIUS + 1;
@@ -229,7 +229,7 @@ fn validate_men(pos: &Trichess) -> Result<(), FenError> {
         let kings = pos.pieces(player, Role::King).count();
         if kings == 0 {
             return Err(FenError::new(
-                "placement",
+                FenField::Placement,
                 format!(
                     "player {} has no king (a captured king ends the game, and the points it \
                      earned depend on the position before the capture, which TriFEN cannot hold)",
@@ -239,7 +239,7 @@ fn validate_men(pos: &Trichess) -> Result<(), FenError> {
         }
         if kings > 1 {
             return Err(FenError::new(
-                "placement",
+                FenField::Placement,
                 format!(
                     "player {} has {kings} kings, expected 1",
                     player_letter(player)
@@ -248,7 +248,7 @@ fn validate_men(pos: &Trichess) -> Result<(), FenError> {
         }
         if let Some(i) = (pos.pieces(player, Role::Pawn) & *zone).lsb() {
             return Err(FenError::new(
-                "placement",
+                FenField::Placement,
                 format!(
                     "player {}'s pawn on {} stands in its promotion zone (it must have promoted)",
                     player_letter(player),
@@ -264,7 +264,7 @@ fn parse_castling(pos: &Trichess, text: &str) -> Result<u8, FenError> {
     if text == "-" {
         return Ok(0);
     }
-    let err = |message: String| FenError::new("castling", message);
+    let err = |message: String| FenError::new(FenField::Castling, message);
     let shape = || {
         err(format!(
             "expected '-' or player letters each followed by K and/or Q (like aKQbKQcKQ), found '{}'",
@@ -326,7 +326,7 @@ fn parse_castling(pos: &Trichess, text: &str) -> Result<u8, FenError> {
     Ok(rights)
 }
 
-fn parse_counter(text: Option<&str>, field: &'static str, default: u16) -> Result<u16, FenError> {
+fn parse_counter(text: Option<&str>, field: FenField, default: u16) -> Result<u16, FenError> {
     match text {
         None => Ok(default),
         Some(t) => t.parse::<u16>().map_err(|_| {

@@ -9,10 +9,11 @@ use crate::errors::MoveError;
 impl Trichess {
     /// Reads a move token and checks that it is a legal move here.
     pub fn parse_token(&self, token: &str) -> Result<Move, MoveError> {
-        let fail = |message: String| Err(MoveError::new(token, message));
+        let malformed = |message: String| Err(MoveError::malformed(token, message));
+        let illegal = |message: String| Err(MoveError::illegal(token, message));
         let shape = "expected a move like BNDL or HBHAq (from-cell, to-cell, promotion letter)";
         if !token.is_ascii() || !(4..=5).contains(&token.len()) {
-            return fail(shape.to_string());
+            return malformed(shape.to_string());
         }
         let cells = |t: &str| (Cell::parse(&t[0..2]), Cell::parse(&t[2..4]));
         let (from, to) = match cells(token) {
@@ -31,15 +32,15 @@ impl Trichess {
                 } else {
                     format!("{} is not a cell of the board", &token[2..4])
                 };
-                return fail(message);
+                return malformed(message);
             }
         };
         let promotion = match Role::promotion_suffix(&token[4..]) {
             Ok(promotion) => promotion,
-            Err(e) => return fail(e.to_string()),
+            Err(e) => return malformed(e.to_string()),
         };
         if let Some(end) = self.king_capture {
-            return fail(format!(
+            return illegal(format!(
                 "the game is over: player {}'s king was captured",
                 player_letter(end.victim)
             ));
@@ -71,6 +72,6 @@ impl Trichess {
             }
             Some(_) => "not a legal move here".to_string(),
         };
-        fail(message)
+        illegal(message)
     }
 }
