@@ -2,8 +2,8 @@
 //! every GUI sets (Hash, Threads, Move Overhead, TriSearch) with their ranges, and the search
 //! thread that answers while commands are still read. UCI and the tri dialect are thin dialects
 //! over `Engine`: they parse their commands and write their lines, and leave the rest here.
-//! XBoard, whose engine also keeps the game and ponders by itself, shares the options and the
-//! session.
+//! XBoard keeps its session, table and options here too, but runs its own search thread: its
+//! engine keeps the game, plays its move itself and ponders after it.
 
 use super::input::{drive, Commands};
 use super::output::Output;
@@ -107,6 +107,21 @@ impl Engine {
         lock(&self.session)
     }
 
+    /// The session's lock itself, for a dialect that runs searches of its own (XBoard).
+    pub fn shared_session(&self) -> Arc<Mutex<Box<dyn Session>>> {
+        self.session.clone()
+    }
+
+    /// The table, for a dialect that runs searches of its own (XBoard).
+    pub fn table(&self) -> Arc<TranspositionTable> {
+        self.tt.clone()
+    }
+
+    /// Empties the table (a new game).
+    pub fn clear_table(&self) {
+        self.tt.clear();
+    }
+
     /// The session's variant, without waiting for a running search.
     pub fn variant(&self) -> &'static str {
         self.variant
@@ -135,8 +150,13 @@ impl Engine {
                 quote(value, 20)
             )
         })?;
-        self.tt = Arc::new(TranspositionTable::new(mb));
+        self.resize_table(mb);
         Ok(())
+    }
+
+    /// A new table of `mb` MiB, within the range Hash allows.
+    pub fn resize_table(&mut self, mb: usize) {
+        self.tt = Arc::new(TranspositionTable::new(mb.clamp(1, MAX_HASH_MB)));
     }
 
     /// `Threads`: how many threads the two-player search uses (Lazy SMP); the search for more

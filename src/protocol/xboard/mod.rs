@@ -9,13 +9,12 @@ mod clock;
 mod notation;
 mod thinking;
 
-use super::engine::{lock, DEFAULT_HASH_MB, MAX_HASH_MB, MAX_OVERHEAD_MS, MAX_THREADS};
+use super::engine::{self, DEFAULT_HASH_MB, MAX_HASH_MB, MAX_OVERHEAD_MS, MAX_THREADS};
 use super::input::{drive, Commands};
 use super::output::Output;
 use super::session::{default_session, new_session, playable_names, Session};
 use crate::errors::quote;
 use crate::game::Display;
-use crate::search::TranspositionTable;
 use clock::{centiseconds, Clock};
 use std::io::BufRead;
 use std::sync::atomic::{AtomicBool, AtomicU32, AtomicU8, Ordering};
@@ -27,10 +26,8 @@ const DEFAULT_OVERHEAD_MS: u64 = 50;
 
 struct Engine {
     out: Output,
-    session: Arc<Mutex<Box<dyn Session>>>,
-    tt: Arc<TranspositionTable>,
-    threads: usize,
-    overhead: Duration,
+    /// The session, table and the options UCI and tri share (protocol/engine.rs).
+    core: engine::Engine,
     clock: Clock,
     /// `force`: play neither side, only keep the game.
     force: bool,
@@ -59,11 +56,12 @@ fn parenthesised(reason: &str) -> String {
 impl Engine {
     fn new(out: Output) -> Engine {
         Engine {
+            core: engine::Engine::new(
+                out.clone(),
+                default_session(),
+                Duration::from_millis(DEFAULT_OVERHEAD_MS),
+            ),
             out,
-            session: Arc::new(Mutex::new(default_session())),
-            tt: Arc::new(TranspositionTable::new(DEFAULT_HASH_MB)),
-            threads: 1,
-            overhead: Duration::from_millis(DEFAULT_OVERHEAD_MS),
             clock: Clock::default(),
             force: false,
             engine_side: 1,
@@ -101,7 +99,7 @@ impl Engine {
     }
 
     fn session(&self) -> MutexGuard<'_, Box<dyn Session>> {
-        lock(&self.session)
+        self.core.session()
     }
 
     fn phase(&self) -> Option<u8> {
@@ -148,9 +146,9 @@ impl Engine {
         let phase = Arc::new(AtomicU8::new(phase));
         let ctx = SearchContext {
             out: self.out.clone(),
-            session: self.session.clone(),
-            tt: self.tt.clone(),
-            threads: self.threads,
+            session: self.core.shared_session(),
+            tt: self.core.table(),
+            threads: self.core.threads,
             post: self.post.clone(),
             ponder: self.ponder.clone(),
             moves_made: self.moves_made.clone(),
@@ -183,7 +181,7 @@ impl Engine {
         self.hold_ponder = false;
         let limits = self
             .clock
-            .limits(self.overhead, self.moves_made.load(Ordering::Relaxed));
+            .limits(self.core.overhead, self.moves_made.load(Ordering::Relaxed));
         self.spawn(THINKING, move |ctx| ctx.think(limits));
     }
 
@@ -217,7 +215,7 @@ impl Engine {
         }
         drop(session);
         self.spawn(PONDERING, |ctx| {
-            let session = lock(&ctx.session);
+            let session = engine::lock(&ctx.session);
             ctx.ponder_on(session.as_ref());
         });
     }
@@ -248,10 +246,6 @@ impl Engine {
         self.send("feature done=1");
     }
 
-    fn resize_hash(&mut self, mb: usize) {
-        self.tt = Arc::new(TranspositionTable::new(mb.clamp(1, MAX_HASH_MB)));
-    }
-
     /// `option NAME=VALUE` for the options announced in `features`.
     fn option(&mut self, args: &str, line: &str) {
         let (name, value) = args.split_once('=').unwrap_or((args, ""));
@@ -259,11 +253,11 @@ impl Engine {
         match (name.trim(), number) {
             ("Hash", Some(mb)) if (1..=MAX_HASH_MB).contains(&mb) => {
                 self.settle();
-                self.resize_hash(mb);
+                self.core.resize_table(mb);
             }
-            ("Threads", Some(n)) if (1..=MAX_THREADS).contains(&n) => self.threads = n,
+            ("Threads", Some(n)) if (1..=MAX_THREADS).contains(&n) => self.core.threads = n,
             ("Move Overhead", Some(ms)) if ms as u64 <= MAX_OVERHEAD_MS => {
-                self.overhead = Duration::from_millis(ms as u64)
+                self.core.overhead = Duration::from_millis(ms as u64)
             }
             ("Hash" | "Threads" | "Move Overhead", _) => self.error("bad option value", line),
             _ => self.error("unknown option", line),
@@ -273,8 +267,8 @@ impl Engine {
     /// `new`: chess from the start, kaleido plays Black, no depth limit, clocks reset.
     fn new_game(&mut self) {
         self.abort();
-        *self.session() = default_session();
-        self.tt.clear();
+        self.core.replace_session(default_session());
+        self.core.clear_table();
         self.start_game();
         self.clock.depth = None;
         self.clock.mine = None;
@@ -319,8 +313,8 @@ impl Engine {
                  GUI or a client that sends and reads these tokens."
             ));
         }
-        *self.session() = session;
-        self.tt.clear();
+        self.core.replace_session(session);
+        self.core.clear_table();
         let (force, side) = (self.force, self.engine_side);
         self.start_game();
         // `variant` comes after `new`; it changes the game, not who plays which side.
@@ -592,12 +586,12 @@ impl Engine {
             "memory" => match args.parse::<usize>() {
                 Ok(mb) if mb >= 1 => {
                     self.settle();
-                    self.resize_hash(mb);
+                    self.core.resize_table(mb);
                 }
                 _ => self.error("memory needs a size in MB", line),
             },
             "cores" => match args.parse::<usize>() {
-                Ok(n) if n >= 1 => self.threads = n.min(MAX_THREADS),
+                Ok(n) if n >= 1 => self.core.threads = n.min(MAX_THREADS),
                 _ => self.error("cores needs a number of 1 or more", line),
             },
             "option" => self.option(args, line),
