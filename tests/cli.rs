@@ -766,3 +766,39 @@ fn move_errors_in_cylinder_too() {
         &["move 1", "'zz'"],
     );
 }
+
+// ---------------------------------------------------------------------------------------------
+// A person at a terminal
+// ---------------------------------------------------------------------------------------------
+
+#[test]
+fn help_says_kaleido_without_a_command_waits_for_a_gui() {
+    let help = ok(&["--help"]);
+    for needle in ["Without a command", "uci", "xboard", "tri", "trichess"] {
+        assert!(help.contains(needle), "{needle} missing from:\n{help}");
+    }
+}
+
+#[test]
+fn a_pipe_on_stdin_gets_no_greeting_on_stdout() {
+    use std::io::Write;
+    use std::process::{Command, Stdio};
+    let mut child = Command::new(env!("CARGO_BIN_EXE_kaleido"))
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("kaleido starts");
+    if let Some(stdin) = child.stdin.as_mut() {
+        stdin.write_all(b"uci\nquit\n").expect("kaleido reads");
+    }
+    let out = child.wait_with_output().expect("kaleido ends");
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(stdout.starts_with("id name kaleido"), "{stdout}");
+    // A GUI's pipe is not a terminal: nothing on stderr either.
+    assert!(
+        out.stderr.is_empty(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+}

@@ -9,12 +9,19 @@ mod selfplay;
 mod variant_arg;
 
 use clap::{Parser, Subcommand};
+use std::io::IsTerminal;
+
+/// What kaleido does without a command, for `--help` and for a person at a terminal.
+pub const ENGINE_MODE: &str = "Without a command kaleido is an engine: it waits on standard \
+input for a GUI to send `uci`, `xboard` or `tri` (the three-player dialect).";
 
 #[derive(Parser, Debug)]
 #[command(
     name = "kaleido",
     version,
-    about = "A chess-variant engine: chess, cylinder and more"
+    about = "A chess-variant engine: chess, cylinder, spinchess, doublemove, gigachess and \
+             trichess",
+    after_help = ENGINE_MODE
 )]
 pub struct Cli {
     #[command(subcommand)]
@@ -55,8 +62,12 @@ pub fn run(cli: Cli) -> Result<(), CliError> {
         Some(Command::Openings(args)) => openings::run(args),
         Some(Command::Match(args)) => play_match::run(args),
         Some(Command::Gui(args)) => gui::run(args),
-        // GUIs start engines without arguments and speak first.
+        // GUIs start engines without arguments and speak first; a person at a terminal is
+        // told what kaleido waits for (on stderr: stdout carries protocol lines only).
         None => {
+            if std::io::stdin().is_terminal() {
+                eprintln!("kaleido: {ENGINE_MODE} Type `quit` to leave; `kaleido --help` lists the commands.");
+            }
             crate::protocol::run_stdio();
             Ok(())
         }
