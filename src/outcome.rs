@@ -157,7 +157,7 @@ mod tests {
     #[test]
     fn splits_of_two_points() {
         let mate = |w| Outcome::split(w, EndReason::Checkmate).result_string();
-        // rules/trichess.md §9's examples: a queen and a knight of different players, 1 and 1;
+        // docs/rules/trichess.md §9's examples: a queen and a knight of different players, 1 and 1;
         // two pieces of player 2 and one of player 0, 2/3 and 4/3.
         assert_eq!(mate([1, 0, 1]), "1-0-1");
         assert_eq!(mate([1, 0, 2]), "2/3-0-4/3");

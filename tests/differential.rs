@@ -5,7 +5,7 @@
 //! the mover's king is attacked). It shares nothing with kaleido's move logic: kaleido is only
 //! used to produce positions (random games) and its own move lists, which must agree exactly.
 //!
-//! Rules: rules/chess.md and rules/cylinder.md. With `wrap` on, files are taken modulo 8 for every
+//! Rules: docs/rules/chess.md and docs/rules/cylinder.md. With `wrap` on, files are taken modulo 8 for every
 //! step (leapers, sliders, pawn captures, en passant), ranks never wrap, a slider's ray ends
 //! before it returns to its own origin, moves are deduplicated by (from, to, promotion), and
 //! attacks are looked for along every ray, around the edge included. Castling uses the ordinary
@@ -800,7 +800,7 @@ fn cylinder_hand_positions() {
             "c1h4", "c1h6", "e1d1", "e1d2", "e1e2", "e1f1", "e1f2",
         ],
     );
-    // rules/cylinder.md: castling blocked across the edge (19 moves, neither castling).
+    // docs/rules/cylinder.md: castling blocked across the edge (19 moves, neither castling).
     expect_cylinder(
         "4k3/8/8/8/8/b7/8/R3K2R w KQ - 0 1",
         &[
@@ -808,7 +808,7 @@ fn cylinder_hand_positions() {
             "h1g1", "h1h2", "h1h3", "h1h4", "h1h5", "h1h6", "h1h7", "h1h8",
         ],
     );
-    // rules/cylinder.md: rook on an open rank (19 moves, O-O-O legal).
+    // docs/rules/cylinder.md: rook on an open rank (19 moves, O-O-O legal).
     expect_cylinder(
         "4k3/8/8/8/8/8/8/R3K3 w Q - 0 1",
         &[

@@ -1,4 +1,4 @@
-//! Double-move chess, rules/doublemove.md: the FEN examples of §8, one or more tests per
+//! Double-move chess, docs/rules/doublemove.md: the FEN examples of §8, one or more tests per
 //! Decision of §10 (each fails if its rule is dropped), and bad input.
 
 use kaleido::core::{Color, Player};

@@ -1,5 +1,5 @@
 //! Differential test of doublemove against an independent, deliberately naive implementation
-//! of rules/doublemove.md written here from the rules text alone.
+//! of docs/rules/doublemove.md written here from the rules text alone.
 //!
 //! The reference is an 8x8 mailbox of FEN letters with men stepped square by square. It keeps
 //! the turn's history instead of kaleido's pruned target set: the targets the opponent made in

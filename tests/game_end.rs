@@ -1,4 +1,4 @@
-//! Game end, as rules/chess.md and rules/cylinder.md §6 say.
+//! Game end, as docs/rules/chess.md and docs/rules/cylinder.md §6 say.
 
 use kaleido::core::Player;
 use kaleido::game::Game;
@@ -121,7 +121,7 @@ fn cylinder_dead_positions_are_exactly_the_three() {
             "{fen}"
         );
     }
-    // Same-coloured bishops are dead in chess but not named by rules/cylinder.md §6.
+    // Same-coloured bishops are dead in chess but not named by docs/rules/cylinder.md §6.
     for fen in [
         "2b1k3/8/8/8/8/8/8/4K2B w - - 0 1",
         "4k3/8/8/8/8/8/8/3NKN2 w - - 0 1",

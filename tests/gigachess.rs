@@ -1,4 +1,4 @@
-//! Gigachess rules (rules/gigachess.md): the start position, every piece's moves (the 'reach'
+//! Gigachess rules (docs/rules/gigachess.md): the start position, every piece's moves (the 'reach'
 //! column of §3 from g7, and next to edges and blockers), Cannon/Bow and Eagle checks and pins,
 //! each promotion, e.p. by Pawn and Corporal and a Prince taken e.p., FEN, tokens, SAN and the
 //! game end of §7.

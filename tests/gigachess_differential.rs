@@ -1,5 +1,5 @@
 //! Differential test of kaleido's Gigachess move generator against an independent, deliberately
-//! naive implementation of rules/gigachess.md written here from the rules text alone.
+//! naive implementation of docs/rules/gigachess.md written here from the rules text alone.
 //!
 //! The reference is a 14x14 mailbox of FEN letters. Men are stepped square by square (slides,
 //! the Cannon's screen, the Eagle's bent path), and a move is legal when, after making it on a

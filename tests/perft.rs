@@ -1,5 +1,5 @@
 //! Runs every perft vector in tests/perft/<variant>.epd against the variant of the same name.
-//! Format (rules/README.md): blocks of `id <name>`, `epd <FEN>`, `perft <depth> <nodes>` lines.
+//! Format (docs/rules/README.md): blocks of `id <name>`, `epd <FEN>`, `perft <depth> <nodes>` lines.
 
 use kaleido::game::Game;
 use kaleido::perft::perft;

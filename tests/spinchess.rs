@@ -1,4 +1,4 @@
-//! Spinchess rules (rules/spinchess.md): the regression game of §12 and one test per Decision
+//! Spinchess rules (docs/rules/spinchess.md): the regression game of §12 and one test per Decision
 //! (§11), each of which fails if its rule is dropped, plus bad input.
 
 use kaleido::game::Game;

@@ -1,7 +1,7 @@
 //! Differential test of kaleido's spinchess turn generator and make-move.
 //!
-//! This file carries its own, deliberately simple spinchess reference (rules/spinchess.md and
-//! rules/chess.md): an 8x8 mailbox of `Option<Man>`, pieces stepped square by square, every
+//! This file carries its own, deliberately simple spinchess reference (docs/rules/spinchess.md and
+//! docs/rules/chess.md): an 8x8 mailbox of `Option<Man>`, pieces stepped square by square, every
 //! candidate turn made on a copy of the board and judged on the position after the whole turn.
 //! It shares nothing with kaleido's rules logic: kaleido only supplies positions (random games,
 //! its own `play`) and its own turn lists, which must agree token for token.

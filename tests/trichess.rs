@@ -1,4 +1,4 @@
-//! Trichess, rules/trichess.md: the start position's moves (§15), mate scoring with one
+//! Trichess, docs/rules/trichess.md: the start position's moves (§15), mate scoring with one
 //! attacker and with attackers of both opponents, king capture after a discovered attack,
 //! castling, promotion, stalemate, the automatic draws, and bad TriFEN and tokens. Each test
 //! fails if the rule it names is dropped.

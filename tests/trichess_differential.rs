@@ -1,4 +1,4 @@
-//! Differential and symmetry tests of kaleido's trichess (rules/trichess.md).
+//! Differential and symmetry tests of kaleido's trichess (docs/rules/trichess.md).
 //!
 //! This file carries its own, deliberately naive implementation of the rules: a 15x15 array of
 //! men, every direction and table typed in from the rules text (not derived by rotation),

@@ -436,7 +436,7 @@ mod tests {
 
     #[test]
     fn kings_adjacent_across_the_edge_are_refused_on_the_cylinder() {
-        // Ka4 with kh5 (rules/cylinder.md §2): legal on a flat board, not on the cylinder.
+        // Ka4 with kh5 (docs/rules/cylinder.md §2): legal on a flat board, not on the cylinder.
         let fen = "8/8/8/7k/K7/8/8/8 w - - 0 1";
         assert!(Chess::from_fen(fen).is_ok());
         assert_eq!(

@@ -1,4 +1,4 @@
-//! Chess: the FIDE Laws (rules/chess.md), on the shared 8x8 machinery with flat geometry.
+//! Chess: the FIDE Laws (docs/rules/chess.md), on the shared 8x8 machinery with flat geometry.
 
 pub mod attacks;
 mod geometry;

@@ -137,7 +137,7 @@ mod tests {
 
     #[test]
     fn rook_on_open_rank_reaches_seven_squares() {
-        // rules/cylinder.md §3: the origin blocks its own ray.
+        // docs/rules/cylinder.md §3: the origin blocks its own ray.
         let a1 = Square::new(0);
         assert_eq!(
             (rook(a1, Bitboard::from_square(a1)) & Bitboard::RANK_1).count(),

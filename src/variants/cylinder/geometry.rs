@@ -1,4 +1,4 @@
-//! Cylinder geometry (rules/cylinder.md): files a and h are joined, ranks are not.
+//! Cylinder geometry (docs/rules/cylinder.md): files a and h are joined, ranks are not.
 
 use super::attacks::{self, Dir};
 use crate::core::Square;
@@ -53,7 +53,7 @@ impl Geometry for Wrapped {
         safety
     }
 
-    /// rules/cylinder.md §6: exactly K v K, K+B v K and K+N v K.
+    /// docs/rules/cylinder.md §6: exactly K v K, K+B v K and K+N v K.
     fn is_dead_position(b: &Board<Self>) -> bool {
         let kings = b.by_role(Role::King);
         let others = b.occupied() & !kings;

@@ -1,4 +1,4 @@
-//! Cylinder chess (rules/cylinder.md): FIDE chess with files a and h joined.
+//! Cylinder chess (docs/rules/cylinder.md): FIDE chess with files a and h joined.
 
 pub mod attacks;
 mod geometry;

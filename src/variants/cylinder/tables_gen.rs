@@ -1,5 +1,5 @@
 //! Build-time generator of the cylinder's attack tables (included by build.rs). Files wrap, ranks
-//! do not; a slider's own square blocks its ray (rules/cylinder.md §3).
+//! do not; a slider's own square blocks its ray (docs/rules/cylinder.md §3).
 
 use super::reference::*;
 

@@ -3,7 +3,7 @@
 //! makes a move continue across the side edge (a rider stops when it comes round to its own
 //! square), so every man gets its usual description with `o` added; XBoard accepts these
 //! `piece` commands from the first engine in `cylinder` even with legality testing on, and then
-//! judges moves, checks and mates as rules/cylinder.md does. The king keeps XBoard's built-in
+//! judges moves, checks and mates as docs/rules/cylinder.md does. The king keeps XBoard's built-in
 //! castling (no `O` atom): the ordinary path, with attacks tested through the wrapping moves.
 
 use crate::game::{Display, XboardFacts};

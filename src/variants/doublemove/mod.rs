@@ -1,4 +1,4 @@
-//! Double-move chess (rules/doublemove.md): White's first turn is one sub-move, every later turn
+//! Double-move chess (docs/rules/doublemove.md): White's first turn is one sub-move, every later turn
 //! two; no check, a king capture ends the game; en passant by the written rules of §5.
 //!
 //! The position is a chess `Board<Flat>` (men, castling rights, clocks, side, its incremental

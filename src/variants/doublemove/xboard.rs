@@ -1,6 +1,6 @@
 //! Doublemove over XBoard. A turn is two moves by the same side, and XBoard hands the move to
 //! the other side after every move; its comma syntax describes one piece's multi-leg path, not
-//! two moves (rules/doublemove.md §9). So a stock XBoard cannot follow the game: kaleido offers
+//! two moves (docs/rules/doublemove.md §9). So a stock XBoard cannot follow the game: kaleido offers
 //! the name for scripted CECP clients, which send sub-moves one at a time (or `leg1,leg2`) and
 //! get kaleido's whole turn as one `move leg1,leg2` line, and warns an XBoard user.
 

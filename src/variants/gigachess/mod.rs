@@ -1,4 +1,4 @@
-//! Gigachess (rules/gigachess.md): Cazaux's game on a 14x14 board with 20 man types, as Jocly
+//! Gigachess (docs/rules/gigachess.md): Cazaux's game on a 14x14 board with 20 man types, as Jocly
 //! plays it. See docs/variants/gigachess.md for the representation and the rule readings.
 //!
 //! One concept per file: `square` (the 16-bit-row layout), `piece` (roles, letters,

@@ -2,7 +2,7 @@
 //! `variant gigachess`: `setup` gives the 14x14 board, the start position and which of XBoard's
 //! 22 piece types (and images) stand for the 20 men, with `fairy` as the parent variant, and a
 //! `piece` command per man that XBoard does not move the same way gives its moves in XBoard's
-//! Betza notation (rules/gigachess.md §3). Moves use the rules' own tokens (`e3e5`, `l12l14q`),
+//! Betza notation (docs/rules/gigachess.md §3). Moves use the rules' own tokens (`e3e5`, `l12l14q`),
 //! with two-digit ranks as XBoard writes them on boards of more than ten ranks.
 
 use crate::game::{Display, Setup, XboardFacts};

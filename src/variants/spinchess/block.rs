@@ -1,4 +1,4 @@
-//! The 16 fixed 2x2 spin blocks and their rotations (rules/spinchess.md §2-3).
+//! The 16 fixed 2x2 spin blocks and their rotations (docs/rules/spinchess.md §2-3).
 
 use crate::core::{Bitboard, Square};
 

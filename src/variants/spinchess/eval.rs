@@ -1,6 +1,6 @@
 //! What spins add to the FIDE evaluation: captures that escape the recapture by a spin.
 //!
-//! Why this term and not another: of everything a spin can do (rules/spinchess.md §3-§5), only
+//! Why this term and not another: of everything a spin can do (docs/rules/spinchess.md §3-§5), only
 //! one thing wins material within a single turn. A spin never captures and always ends the
 //! turn, so a spin that carries one of our men next to an enemy man, or an enemy man next to
 //! ours, only makes a threat the opponent answers on the next turn; the search sees those

@@ -1,4 +1,4 @@
-//! Spinchess (rules/spinchess.md): FIDE chess plus 90-degree spins of 2x2 blocks.
+//! Spinchess (docs/rules/spinchess.md): FIDE chess plus 90-degree spins of 2x2 blocks.
 
 mod block;
 mod board_view;

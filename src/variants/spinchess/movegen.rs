@@ -1,4 +1,4 @@
-//! Legal spinchess turns (rules/spinchess.md §4-§9).
+//! Legal spinchess turns (docs/rules/spinchess.md §4-§9).
 //!
 //! A-turns are exactly FIDE's legal moves, so the shared generator makes them. Spins are judged
 //! on the men after the whole turn, held as eight bitboards and rotated with a few shifts: no

@@ -1,4 +1,4 @@
-//! A spinchess turn (rules/spinchess.md §4, §10.2): a move (A), a spin (B), or a move then a spin
+//! A spinchess turn (docs/rules/spinchess.md §4, §10.2): a move (A), a spin (B), or a move then a spin
 //! of the destination's block (C), each spin with the promotion it causes, in 32 bits.
 
 use super::block::{Block, Rotation};

@@ -1,4 +1,4 @@
-//! Trichess (rules/trichess.md): three players on a 169-cell hexagon, in the order 0, 1, 2.
+//! Trichess (docs/rules/trichess.md): three players on a 169-cell hexagon, in the order 0, 1, 2.
 //! Legality against both opponents, king capture ending the game, points shared by attackers.
 //!
 //! Cells are axial (q, r) in a 16-wide layout of a 256-bit bitboard (cell.rs); each of the 12
