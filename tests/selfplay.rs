@@ -1,6 +1,8 @@
 //! In-process games: they finish by the variant's rules in every searchable variant, their
 //! records replay, and the search beats a one-ply player.
 
+mod common;
+
 use kaleido::game::Searchable;
 use kaleido::record::GameRecord;
 use kaleido::search::Limits;
@@ -70,4 +72,39 @@ fn doublemove() {
 #[test]
 fn gigachess() {
     beats_one_ply::<Gigachess>();
+}
+
+/// Two-player self-play reports its result in `kaleido match`'s words: the score line and the
+/// Elo line with LOS and draw ratio, infinite values written as the match writes them.
+#[test]
+fn the_report_reads_like_a_match_report() {
+    let args = [
+        "selfplay",
+        "--variant",
+        "chess",
+        "--games",
+        "2",
+        "--first",
+        "depth:2",
+        "--second",
+        "oneply",
+        "--concurrency",
+        "1",
+    ];
+    let run = common::kaleido(&args);
+    assert_eq!(run.code, Some(0), "{}", common::show(&args, &run));
+    let lines: Vec<&str> = run.stdout.lines().collect();
+    assert!(
+        lines[0].starts_with("Score of depth:2 vs oneply: "),
+        "{}",
+        run.stdout
+    );
+    assert!(lines[0].contains("  ["), "{}", run.stdout);
+    assert!(lines[1].starts_with("Elo difference: "), "{}", run.stdout);
+    assert!(
+        lines[1].contains(", LOS: ") && lines[1].contains(", DrawRatio: "),
+        "{}",
+        run.stdout
+    );
+    assert!(!lines[1].contains("NaN"), "{}", run.stdout);
 }

@@ -11,7 +11,8 @@ use crate::registry::{with_variant, VariantVisitor};
 use crate::search::multi::Algorithm;
 use crate::search::Limits;
 use crate::selfplay::seats::{seat_names, SeatTally, SeatedMatch, Seatings};
-use crate::selfplay::{play_game, PlayerKind, Tally};
+use crate::selfplay::{play_game, PlayerKind};
+use crate::stats::Score;
 use clap::Args;
 use rayon::prelude::*;
 use std::time::Duration;
@@ -125,26 +126,26 @@ impl VariantVisitor for Selfplay {
                 )));
             }
         }
-        let tally = self.two_players::<G>();
-        let (elo, margin) = tally.elo();
+        let score = self.two_players::<G>();
+        // The lines `kaleido match` prints, so that both read alike.
         Ok(vec![
             format!(
-                "Score of {} vs {}: {} - {} - {} [{:.3}] {}",
+                "Score of {} vs {}: {} - {} - {}  [{:.3}] {}",
                 self.args.first,
                 self.args.second,
-                tally.wins,
-                tally.losses,
-                tally.draws,
-                tally.score(),
-                tally.games()
+                score.wins,
+                score.losses,
+                score.draws,
+                score.ratio(),
+                score.games()
             ),
-            format!("Elo difference: {elo:.1} +/- {margin:.1}"),
+            score.elo_line(),
         ])
     }
 }
 
 impl Selfplay {
-    fn two_players<G: Variant>(&self) -> Tally {
+    fn two_players<G: Variant>(&self) -> Score {
         let pairs = self.args.games.div_ceil(2);
         let pool = rayon::ThreadPoolBuilder::new()
             .num_threads(self.args.concurrency.clamp(1, 64))
@@ -178,11 +179,11 @@ impl Selfplay {
             Ok(pool) => pool.install(|| (0..pairs * 2).into_par_iter().map(play).collect()),
             Err(_) => (0..pairs * 2).map(play).collect(),
         };
-        let mut tally = Tally::default();
-        for s in scores {
-            tally.add(s);
+        let mut score = Score::default();
+        for game in scores {
+            game.count_in(&mut score);
         }
-        tally
+        score
     }
 }
 

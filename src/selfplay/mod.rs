@@ -11,6 +11,7 @@ use crate::outcome::{EndReason, Outcome};
 use crate::record::GameRecord;
 use crate::search::multi::{result_score, Algorithm};
 use crate::search::{self, Context, Limits, TranspositionTable};
+use crate::stats::Score;
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use std::sync::atomic::AtomicBool;
@@ -183,54 +184,14 @@ pub fn play_game<G: Searchable>(
     (score, played.outcome, played.record)
 }
 
-/// Wins, losses and draws of the first player, with the Elo difference they imply.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct Tally {
-    pub wins: u32,
-    pub losses: u32,
-    pub draws: u32,
-}
-
-impl Tally {
-    pub fn add(&mut self, s: GameScore) {
-        match s {
-            GameScore::Win => self.wins += 1,
-            GameScore::Loss => self.losses += 1,
-            GameScore::Draw => self.draws += 1,
+impl GameScore {
+    /// Counts this game in `score`, the first player's record.
+    pub fn count_in(self, score: &mut Score) {
+        match self {
+            GameScore::Win => score.wins += 1,
+            GameScore::Loss => score.losses += 1,
+            GameScore::Draw => score.draws += 1,
         }
-    }
-    pub fn games(&self) -> u32 {
-        self.wins + self.losses + self.draws
-    }
-    /// The first player's score fraction.
-    pub fn score(&self) -> f64 {
-        (self.wins as f64 + 0.5 * self.draws as f64) / self.games().max(1) as f64
-    }
-    /// Elo difference and the half-width of its 95% interval (normal approximation of the
-    /// per-game score), as cutechess-cli reports them; infinite when one side scored all.
-    pub fn elo(&self) -> (f64, f64) {
-        let n = self.games() as f64;
-        let p = self.score();
-        let elo = |p: f64| -400.0 * (1.0 / p - 1.0).log10();
-        if n == 0.0 || p <= 0.0 || p >= 1.0 {
-            return (
-                if p >= 1.0 {
-                    f64::INFINITY
-                } else {
-                    f64::NEG_INFINITY
-                },
-                f64::NAN,
-            );
-        }
-        let (w, l, d) = (
-            self.wins as f64 / n,
-            self.losses as f64 / n,
-            self.draws as f64 / n,
-        );
-        let variance = w * (1.0 - p).powi(2) + l * p.powi(2) + d * (0.5 - p).powi(2);
-        let margin = 1.959_964 * (variance / n).sqrt();
-        let (lo, hi) = ((p - margin).max(1e-9), (p + margin).min(1.0 - 1e-9));
-        (elo(p), (elo(hi) - elo(lo)) / 2.0)
     }
 }
 
@@ -239,27 +200,16 @@ mod tests {
     use super::*;
 
     #[test]
-    fn elo_matches_known_values() {
-        let even = Tally {
-            wins: 10,
-            losses: 10,
-            draws: 0,
-        };
-        assert!(even.elo().0.abs() < 1e-9);
-        // 75% is +190.8 Elo.
-        let t = Tally {
-            wins: 60,
-            losses: 10,
-            draws: 30,
-        };
-        assert!((t.score() - 0.75).abs() < 1e-12);
-        assert!((t.elo().0 - 190.85).abs() < 0.1);
-        assert!(t.elo().1 > 0.0);
-        let sweep = Tally {
-            wins: 5,
-            losses: 0,
-            draws: 0,
-        };
-        assert!(sweep.elo().0.is_infinite());
+    fn games_count_as_wins_losses_and_draws() {
+        let mut score = Score::default();
+        for game in [
+            GameScore::Win,
+            GameScore::Win,
+            GameScore::Draw,
+            GameScore::Loss,
+        ] {
+            game.count_in(&mut score);
+        }
+        assert_eq!((score.wins, score.losses, score.draws), (2, 1, 1));
     }
 }
