@@ -1,0 +1,12 @@
+# OpenBench (and fishtest-style workers) build an engine with `make EXE=<path>` in its source
+# folder and run `<path> bench`; this does the same with cargo. The binary is the release
+# build (opt-level 3, fat LTO), the same as `cargo build --release`.
+EXE ?= kaleido
+
+.PHONY: all clean
+all:
+	cargo build --release --locked --bin kaleido
+	cp target/release/kaleido "$(EXE)"
+
+clean:
+	cargo clean
