@@ -1,8 +1,11 @@
 //! engines.ini: the engines a match can seat. One section per engine; every key is documented
 //! at the top of the shipped engines.ini and in docs/match.md. Parsed with the `rust-ini` crate
 //! (order-preserving, case-keeping, no escapes so that Windows-style paths survive).
+//! `EngineList::find` is where `kaleido match` looks for the file, and `EngineList::built_in`
+//! the list it falls back to: the running kaleido at the shipped file's strengths.
 
 use ini::{Ini, ParseOption};
+use std::ffi::OsString;
 use std::fmt;
 use std::path::{Path, PathBuf};
 use std::time::Duration;
@@ -57,6 +60,19 @@ pub enum ConfigError {
     UnknownEngine {
         name: String,
         known: Vec<String>,
+        origin: Origin,
+    },
+    /// The file that `--config` or `KALEIDO_ENGINES` names could not be read.
+    UnreadableChoice {
+        path: PathBuf,
+        named_by: &'static str,
+        error: std::io::Error,
+    },
+    /// No engines file anywhere, and the running program's own path (for the built-in list)
+    /// is unknown.
+    NoEngines {
+        looked: Vec<PathBuf>,
+        error: std::io::Error,
     },
 }
 
@@ -88,11 +104,29 @@ impl fmt::Display for ConfigError {
             ConfigError::ZeroLimit => f.write_str("depth, nodes and movetime must be at least 1"),
             ConfigError::LoneBackslash => f.write_str("command ends in a lone backslash"),
             ConfigError::UnclosedQuote => f.write_str("command has an unclosed quote"),
-            ConfigError::UnknownEngine { name, known } => write!(
+            ConfigError::UnknownEngine {
+                name,
+                known,
+                origin,
+            } => write!(
                 f,
-                "no engine '{}' in engines.ini (known: {})",
+                "no engine '{}' in {origin} (known: {})",
                 crate::errors::quote(name, 40),
                 known.join(", ")
+            ),
+            ConfigError::UnreadableChoice {
+                path,
+                named_by,
+                error,
+            } => write!(
+                f,
+                "cannot read the engines file {} named by {named_by}: {error}",
+                path.display()
+            ),
+            ConfigError::NoEngines { looked, error } => write!(
+                f,
+                "no engines file at {}, and the built-in list needs kaleido's own path: {error}",
+                paths(looked)
             ),
         }
     }
@@ -100,6 +134,37 @@ impl fmt::Display for ConfigError {
 
 // No `source()`: each message already ends with its cause, and a chain would print it twice.
 impl std::error::Error for ConfigError {}
+
+/// Where an engine list came from, as the message about a missing engine names it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Origin {
+    /// Text given to `EngineList::parse`, with no file behind it.
+    Text,
+    /// An engines file, found or named.
+    File(PathBuf),
+    /// kaleido's own list; `looked` are the engines files that were looked for first.
+    BuiltIn { looked: Vec<PathBuf> },
+}
+
+impl fmt::Display for Origin {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Origin::Text => f.write_str("engines.ini"),
+            Origin::File(path) => write!(f, "{}", path.display()),
+            Origin::BuiltIn { looked } => write!(
+                f,
+                "kaleido's built-in list (no engines file at {})",
+                paths(looked)
+            ),
+        }
+    }
+}
+
+/// The looked-for files for a message: `a, b` (one line, whatever the paths hold).
+fn paths(looked: &[PathBuf]) -> String {
+    let shown: Vec<String> = looked.iter().map(|p| p.display().to_string()).collect();
+    shown.join(", ").replace(['\n', '\r'], " ")
+}
 
 /// Which text protocol an engine speaks.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -173,9 +238,116 @@ impl EngineConfig {
 #[derive(Clone, Debug)]
 pub struct EngineList {
     pub engines: Vec<EngineConfig>,
+    pub origin: Origin,
+}
+
+/// The environment variable that names an engines file, between `--config` and ./engines.ini.
+pub const ENGINES_VAR: &str = "KALEIDO_ENGINES";
+
+/// kaleido's own engines when no engines file is found, as the shipped engines.ini names them:
+/// (name, protocol, depth, nodes). The UCI ones play every variant, the tri ones trichess.
+const BUILT_IN: [(&str, Protocol, Option<u32>, Option<u64>); 9] = [
+    ("kaleido", Protocol::Uci, None, None),
+    ("kaleido-d1", Protocol::Uci, Some(1), None),
+    ("kaleido-d2", Protocol::Uci, Some(2), None),
+    ("kaleido-d4", Protocol::Uci, Some(4), None),
+    ("kaleido-n20k", Protocol::Uci, None, Some(20_000)),
+    ("kaleido-n40k", Protocol::Uci, None, Some(40_000)),
+    ("kaleido-tri", Protocol::Tri, None, None),
+    ("kaleido-tri-d1", Protocol::Tri, Some(1), None),
+    ("kaleido-tri-d2", Protocol::Tri, Some(2), None),
+];
+
+/// The user's engines file: `$XDG_CONFIG_HOME/kaleido/engines.ini`, else
+/// `$HOME/.config/kaleido/engines.ini`; `var` reads the environment.
+pub fn user_engines_file(var: &dyn Fn(&str) -> Option<OsString>) -> Option<PathBuf> {
+    // The XDG spec says a relative XDG_CONFIG_HOME is invalid and to be ignored.
+    let xdg = var("XDG_CONFIG_HOME")
+        .map(PathBuf::from)
+        .filter(|p| p.is_absolute());
+    let folder = xdg.or_else(|| {
+        var("HOME")
+            .filter(|home| !home.is_empty())
+            .map(|home| PathBuf::from(home).join(".config"))
+    })?;
+    Some(folder.join("kaleido").join("engines.ini"))
 }
 
 impl EngineList {
+    /// The engines `kaleido match` seats, from the first of: `flag` (`--config`), the file
+    /// named by `KALEIDO_ENGINES`, ./engines.ini, the user's engines file, the built-in list.
+    /// A file that is named but unreadable is an error, not a reason to look further.
+    pub fn find(
+        flag: Option<&Path>,
+        var: &dyn Fn(&str) -> Option<OsString>,
+    ) -> Result<EngineList, ConfigError> {
+        let named = flag
+            .map(|path| (path.to_path_buf(), "--config"))
+            .or_else(|| {
+                var(ENGINES_VAR)
+                    .filter(|value| !value.is_empty())
+                    .map(|value| (PathBuf::from(value), ENGINES_VAR))
+            });
+        if let Some((path, named_by)) = named {
+            return Self::load(&path).map_err(|error| match error {
+                ConfigError::Unreadable { path, error } => ConfigError::UnreadableChoice {
+                    path,
+                    named_by,
+                    error,
+                },
+                other => other,
+            });
+        }
+        // Absolute so that messages say which folder; relative if the folder is gone.
+        let here = std::env::current_dir()
+            .map(|dir| dir.join("engines.ini"))
+            .unwrap_or_else(|_| PathBuf::from("engines.ini"));
+        let looked: Vec<PathBuf> = std::iter::once(here)
+            .chain(user_engines_file(var))
+            .collect();
+        if let Some(path) = looked.iter().find(|path| path.exists()) {
+            return Self::load(path);
+        }
+        match std::env::current_exe() {
+            Ok(program) => Ok(Self::built_in(&program, looked)),
+            Err(error) => Err(ConfigError::NoEngines { looked, error }),
+        }
+    }
+
+    /// kaleido's own levels, each running `program`; `looked` are the files not found.
+    pub fn built_in(program: &Path, looked: Vec<PathBuf>) -> EngineList {
+        let every_variant: Vec<String> = crate::registry::VARIANT_NAMES
+            .iter()
+            .map(|v| v.to_string())
+            .collect();
+        let engines = BUILT_IN
+            .iter()
+            .map(|&(name, protocol, depth, nodes)| EngineConfig {
+                name: name.to_string(),
+                command: vec![program.display().to_string()],
+                workdir: program
+                    .parent()
+                    .map_or_else(|| PathBuf::from("."), Path::to_path_buf),
+                protocol,
+                variants: match protocol {
+                    Protocol::Tri => vec!["trichess".to_string()],
+                    _ => every_variant.clone(),
+                },
+                options: Vec::new(),
+                variant_names: Vec::new(),
+                limit: FixedLimit {
+                    depth,
+                    nodes,
+                    movetime: None,
+                },
+            })
+            .collect();
+        EngineList {
+            engines,
+            origin: Origin::BuiltIn { looked },
+        }
+    }
+
     pub fn load(path: &Path) -> Result<EngineList, ConfigError> {
         let text = std::fs::read_to_string(path).map_err(|error| ConfigError::Unreadable {
             path: path.to_path_buf(),
@@ -187,10 +359,12 @@ impl EngineList {
         } else {
             base
         };
-        Self::parse(&text, base).map_err(|error| ConfigError::InFile {
+        let mut list = Self::parse(&text, base).map_err(|error| ConfigError::InFile {
             path: path.to_path_buf(),
             error: Box::new(error),
-        })
+        })?;
+        list.origin = Origin::File(path.to_path_buf());
+        Ok(list)
     }
 
     /// Reads engines.ini text; relative `workdir`s are taken from `base` (the file's folder).
@@ -228,7 +402,10 @@ impl EngineList {
                 })?,
             );
         }
-        Ok(EngineList { engines })
+        Ok(EngineList {
+            engines,
+            origin: Origin::Text,
+        })
     }
 
     pub fn get(&self, name: &str) -> Result<&EngineConfig, ConfigError> {
@@ -238,6 +415,7 @@ impl EngineList {
             .ok_or_else(|| ConfigError::UnknownEngine {
                 name: name.to_string(),
                 known: self.engines.iter().map(|e| e.name.clone()).collect(),
+                origin: self.origin.clone(),
             })
     }
 }
@@ -465,5 +643,108 @@ mod tests {
         for name in ["kaleido", "fairymax", "stockfish"] {
             assert!(list.get(name).is_ok(), "{name} missing");
         }
+        // `target/release/kaleido` is taken from the file's folder, wherever the match runs.
+        let kaleido = list.get("kaleido").unwrap_or_else(|e| panic!("{e}"));
+        assert_eq!(kaleido.workdir, Path::new(env!("CARGO_MANIFEST_DIR")));
+        assert_eq!(list.origin, Origin::File(path));
+    }
+
+    /// An installed kaleido offers the same kaleido engines as a checkout's engines.ini.
+    #[test]
+    fn the_built_in_list_is_the_shipped_files_kaleido() {
+        let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("engines.ini");
+        let shipped = EngineList::load(&path).unwrap_or_else(|e| panic!("{e}"));
+        let program = Path::new("/opt/bin/kaleido");
+        let built_in = EngineList::built_in(program, Vec::new());
+        let names = |list: &EngineList| -> Vec<String> {
+            list.engines
+                .iter()
+                .map(|e| e.name.clone())
+                .filter(|n| n.starts_with("kaleido"))
+                .collect()
+        };
+        assert_eq!(names(&built_in), names(&shipped));
+        for ours in &built_in.engines {
+            let theirs = shipped.get(&ours.name).unwrap_or_else(|e| panic!("{e}"));
+            assert_eq!(ours.protocol, theirs.protocol, "{}", ours.name);
+            assert_eq!(ours.variants, theirs.variants, "{}", ours.name);
+            assert_eq!(ours.limit, theirs.limit, "{}", ours.name);
+            assert_eq!(ours.command, vec!["/opt/bin/kaleido"]);
+            assert_eq!(ours.workdir, Path::new("/opt/bin"));
+        }
+    }
+
+    #[test]
+    fn the_user_file_follows_xdg() {
+        let env = |pairs: &'static [(&'static str, &'static str)]| {
+            move |name: &str| {
+                pairs
+                    .iter()
+                    .find(|(k, _)| *k == name)
+                    .map(|(_, v)| OsString::from(v))
+            }
+        };
+        let both = env(&[("XDG_CONFIG_HOME", "/xdg"), ("HOME", "/home/u")]);
+        assert_eq!(
+            user_engines_file(&both),
+            Some(PathBuf::from("/xdg/kaleido/engines.ini"))
+        );
+        let relative = env(&[("XDG_CONFIG_HOME", "xdg"), ("HOME", "/home/u")]);
+        assert_eq!(
+            user_engines_file(&relative),
+            Some(PathBuf::from("/home/u/.config/kaleido/engines.ini"))
+        );
+        assert_eq!(user_engines_file(&env(&[("HOME", "")])), None);
+        assert_eq!(user_engines_file(&env(&[])), None);
+    }
+
+    /// A named file is used or is the error; the messages say where kaleido looked.
+    #[test]
+    fn lookup_mistakes_say_where() {
+        let var =
+            |name: &str| (name == ENGINES_VAR).then(|| OsString::from("/nonexistent/from-var.ini"));
+        let flag = EngineList::find(Some(Path::new("/nonexistent/flag.ini")), &var).err();
+        assert!(
+            matches!(
+                &flag,
+                Some(ConfigError::UnreadableChoice {
+                    named_by: "--config",
+                    ..
+                })
+            ),
+            "{flag:?}"
+        );
+        let text = flag.map(|e| e.to_string()).unwrap_or_default();
+        assert!(
+            text.starts_with(
+                "cannot read the engines file /nonexistent/flag.ini named by --config: "
+            ),
+            "{text}"
+        );
+        let from_var = EngineList::find(None, &var).err();
+        assert!(
+            matches!(
+                &from_var,
+                Some(ConfigError::UnreadableChoice {
+                    named_by: ENGINES_VAR,
+                    ..
+                })
+            ),
+            "{from_var:?}"
+        );
+        let looked = vec![
+            PathBuf::from("/w/engines.ini"),
+            PathBuf::from("/h/engines.ini"),
+        ];
+        let list = EngineList::built_in(Path::new("/opt/bin/kaleido"), looked);
+        assert_eq!(
+            list.get("stockfish")
+                .err()
+                .map(|e| e.to_string())
+                .unwrap_or_default(),
+            "no engine 'stockfish' in kaleido's built-in list (no engines file at \
+             /w/engines.ini, /h/engines.ini) (known: kaleido, kaleido-d1, kaleido-d2, \
+             kaleido-d4, kaleido-n20k, kaleido-n40k, kaleido-tri, kaleido-tri-d1, kaleido-tri-d2)"
+        );
     }
 }

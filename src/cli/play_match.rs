@@ -15,7 +15,7 @@ use std::time::Duration;
 
 #[derive(Args, Debug, Clone)]
 pub struct MatchArgs {
-    /// Engines from engines.ini, comma-separated: two, or three for trichess (may repeat)
+    /// Engines from the engines file, comma-separated: two, or three for trichess (may repeat)
     #[arg(long, value_delimiter = ',', required = true)]
     pub engines: Vec<String>,
     /// Variant to play
@@ -46,9 +46,10 @@ pub struct MatchArgs {
     /// Seed of the random openings
     #[arg(long, default_value_t = 1)]
     pub seed: u64,
-    /// The engines file
-    #[arg(long, default_value = "engines.ini")]
-    pub config: PathBuf,
+    /// The engines file [default: $KALEIDO_ENGINES, else ./engines.ini, else
+    /// kaleido/engines.ini in $XDG_CONFIG_HOME or ~/.config, else kaleido's built-in levels]
+    #[arg(long)]
+    pub config: Option<PathBuf>,
     /// Milliseconds an answer may come after the clock ran out before it loses on time
     #[arg(long, default_value_t = 100)]
     pub time_margin: u64,
@@ -67,7 +68,7 @@ pub struct MatchArgs {
 }
 
 pub fn run(args: MatchArgs) -> Result<(), CliError> {
-    let list = EngineList::load(&args.config).map_err(|e| CliError(e.to_string()))?;
+    let list = EngineList::find(args.config.as_deref(), &|name| std::env::var_os(name))?;
     let mut engines = Vec::new();
     let mut names: Vec<String> = Vec::new();
     for name in &args.engines {
