@@ -113,7 +113,7 @@ fn check<G: Game>(s: &MatchSettings) -> Result<(), String> {
         }
         if s.tc.is_none() && !e.limit.is_set() {
             return Err(format!(
-                "{} has no depth, nodes or movetime in engines.ini, so the match needs --tc",
+                "{} has no depth, nodes or movetime of its own, so the match needs --tc",
                 e.name
             ));
         }
