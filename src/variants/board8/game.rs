@@ -3,9 +3,8 @@
 use super::board::Board;
 use super::fen::START_FEN;
 use super::geometry::Geometry;
-use super::moves::Move;
-use super::piece::Role;
-use crate::core::{Player, Square};
+use super::moves::{read_coordinates, Move};
+use crate::core::Player;
 use crate::errors::MoveError;
 use crate::game::{rules_from_inherent_methods, Game};
 use crate::outcome::{EndReason, Outcome};
@@ -26,14 +25,7 @@ impl<G: Geometry> Game for Board<G> {
 
     /// UCI coordinates: `e2e4`, `e7e8q`, castling as the king's move (`e1g1`).
     fn parse_move(&self, token: &str) -> Result<Move, MoveError> {
-        let shape = || MoveError::malformed(token, "expected a move like e2e4 or e7e8q");
-        if !token.is_ascii() || !(4..=5).contains(&token.len()) {
-            return Err(shape());
-        }
-        let from = Square::parse(&token[0..2]).ok_or_else(shape)?;
-        let to = Square::parse(&token[2..4]).ok_or_else(shape)?;
-        let promotion =
-            Role::promotion_suffix(&token[4..]).map_err(|e| MoveError::malformed(token, e))?;
+        let (from, to, promotion) = read_coordinates(token, "move")?;
         let mut moves = Vec::with_capacity(64);
         self.legal_moves(&mut moves);
         if let Some(mv) = Move::find(&moves, from, to, promotion) {

@@ -24,6 +24,6 @@ pub use movegen::{
     generate, generate_pseudo_men, generate_with_safety, MoveArray, MoveBuffer, MoveCounter,
     MoveSink,
 };
-pub use moves::{Move, MoveKind};
+pub use moves::{read_coordinates, Move, MoveKind};
 pub use piece::{Piece, Role};
 pub use san::{check_suffix, san_body};

@@ -2,6 +2,7 @@
 
 use super::piece::Role;
 use crate::core::Square;
+use crate::errors::MoveError;
 use std::fmt;
 
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
@@ -49,6 +50,23 @@ impl MoveKind {
 
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Default)]
 pub struct Move(u16);
+
+/// The from-square, to-square and promotion of a coordinate token (`e2e4`, `e7e8q`), before
+/// any test of legality; `what` names the token in the error ("move", "sub-move").
+pub fn read_coordinates(
+    token: &str,
+    what: &str,
+) -> Result<(Square, Square, Option<Role>), MoveError> {
+    let shape = || MoveError::malformed(token, format!("expected a {what} like e2e4 or e7e8q"));
+    if !token.is_ascii() || !(4..=5).contains(&token.len()) {
+        return Err(shape());
+    }
+    let from = Square::parse(&token[0..2]).ok_or_else(shape)?;
+    let to = Square::parse(&token[2..4]).ok_or_else(shape)?;
+    let promotion =
+        Role::promotion_suffix(&token[4..]).map_err(|e| MoveError::malformed(token, e))?;
+    Ok((from, to, promotion))
+}
 
 impl Move {
     /// The move of `moves` from `from` to `to` with this promotion, as a coordinate token

@@ -3,11 +3,11 @@
 
 use super::fen::START_FEN;
 use super::{Doublemove, SubMove};
-use crate::core::{Player, Square};
+use crate::core::Player;
 use crate::errors::{quote, MoveError};
 use crate::game::{rules_from_inherent_methods, Game};
 use crate::outcome::{EndReason, Outcome};
-use crate::variants::board8::{san_body, Move, Role};
+use crate::variants::board8::{read_coordinates, san_body, Move};
 
 /// §6: 200 consecutive sub-moves with no capture and no pawn move.
 const SUB_MOVE_LIMIT: u16 = 200;
@@ -29,14 +29,7 @@ impl Doublemove {
                         list, not a single move",
             ));
         }
-        let shape = || MoveError::malformed(token, "expected a sub-move like e2e4 or e7e8q");
-        if !token.is_ascii() || !(4..=5).contains(&token.len()) {
-            return Err(shape());
-        }
-        let from = Square::parse(&token[0..2]).ok_or_else(shape)?;
-        let to = Square::parse(&token[2..4]).ok_or_else(shape)?;
-        let promotion =
-            Role::promotion_suffix(&token[4..]).map_err(|e| MoveError::malformed(token, e))?;
+        let (from, to, promotion) = read_coordinates(token, "sub-move")?;
         if let Some(winner) = self.winner {
             return Err(illegal(format!(
                 "the game is over: {} captured the king",
