@@ -1,10 +1,12 @@
 //! `kaleido match` end to end: real matches between kaleido levels in every variant whose PGN
 //! kaleido replays move by move, broken engines forfeited with their reason while the match
-//! goes on, a real XBoard engine (Fairy-Max), SPRT stopping early, openings files, Ctrl-C.
+//! goes on, real XBoard engines (Fairy-Max; Phalanx, which answers in SAN), SPRT stopping
+//! early, openings files, Ctrl-C.
 //!
 //! Engines are described by a temporary engines.ini pointing at the kaleido binary under test
 //! and at the scripts in tests/engines/. Run time: about 20-30 s in all (fixed shallow depths,
-//! concurrency 2; the Fairy-Max test plays two 1 s + 0.05 s games).
+//! concurrency 2; the Fairy-Max test plays two 1 s + 0.05 s games, the Phalanx test two
+//! 5 s + 0.1 s games of at most 30 moves each).
 
 use kaleido::arbiter::pgn;
 use std::path::{Path, PathBuf};
@@ -72,7 +74,12 @@ fn engines_ini() -> String {
     }
     ini.push_str(
         "[fairymax]\ncommand = /usr/games/fairymax\nprotocol = xboard\nvariants = chess, cylinder\n\
-         variant.chess = normal\n\n[no-such]\ncommand = /nonexistent/engine\nprotocol = uci\n",
+         variant.chess = normal\n\n[no-such]\ncommand = /nonexistent/engine\nprotocol = uci\n\n",
+    );
+    // Learning off (-l-): Phalanx would otherwise rewrite its shared learning file each game.
+    ini.push_str(
+        "[phalanx]\ncommand = /usr/games/phalanx -l-\nprotocol = xboard\nvariants = chess\n\
+         variant.chess = normal\n",
     );
     ini
 }
@@ -533,6 +540,75 @@ fn fairymax_plays_cylinder_over_xboard() {
         assert!(r.plies >= 2, "{:?}", g.tokens);
         assert_eq!(g.tag("TimeControl"), Some("1+0.05"));
     }
+}
+
+/// A real XBoard engine that answers in SAN: Phalanx castles as `move O-O`. Two chess games
+/// from a position where both sides castle next, cut at 30 moves each: neither may end in an
+/// illegal move, and Phalanx's SAN is seen and played.
+#[test]
+fn phalanx_answers_in_san_over_xboard() {
+    assert!(
+        Path::new("/usr/games/phalanx").exists(),
+        "Phalanx is missing: apt-get install phalanx (tests/run does)"
+    );
+    let scratch = Scratch::new("phalanx");
+    let book = scratch.path("italian.txt");
+    std::fs::write(
+        &book,
+        "r1bqk2r/pppp1ppp/2n2n2/2b1p3/2B1P3/3P1N2/PPP2PPP/RNBQK2R w KQkq - 0 5\n",
+    )
+    .unwrap_or_else(|e| panic!("{e}"));
+    let run = kaleido_match(
+        &scratch,
+        &[
+            "--engines",
+            "kaleido-d2,phalanx",
+            "--games",
+            "2",
+            "--tc",
+            "5+0.1",
+            "--max-moves",
+            "30",
+            "--concurrency",
+            "2",
+            "--openings",
+            book.to_str().unwrap_or(""),
+            "--debug",
+        ],
+    );
+    assert_eq!(run.code, Some(0), "{}\n{}", run.stdout, run.stderr);
+    let finished: Vec<&str> = run
+        .stdout
+        .lines()
+        .filter(|l| l.starts_with("Finished game"))
+        .collect();
+    assert_eq!(finished.len(), 2, "{}", run.stdout);
+    for line in &finished {
+        assert!(!line.contains("illegal move"), "{line}");
+    }
+    let games = pgn::read(&run.pgn);
+    assert_eq!(games.len(), 2);
+    for g in &games {
+        let r = pgn::replay(g).unwrap_or_else(|e| panic!("{e}"));
+        assert!(r.plies >= 2, "{:?}", g.tokens);
+        assert_ne!(
+            g.tag("Termination"),
+            Some("rules infraction"),
+            "{:?}",
+            g.tags
+        );
+    }
+    // The --debug traffic: Phalanx's own moves, as it sent them.
+    let san: Vec<&str> = run
+        .stderr
+        .lines()
+        .filter(|l| l.starts_with("phalanx(") && l.contains(" > move O-O"))
+        .collect();
+    assert!(
+        !san.is_empty(),
+        "Phalanx never castled, so no SAN move was tested:\n{}",
+        run.stdout
+    );
 }
 
 /// The SPRT stops a lopsided match long before its game count.

@@ -4,6 +4,7 @@
 //! `EngineProcess`; the game loop (game.rs) never sees a protocol line.
 
 use super::config::{EngineConfig, Protocol};
+use super::notation::MoveNotation;
 use super::process::{EngineProcess, Silence};
 use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
@@ -94,6 +95,10 @@ pub trait Client: Send {
     /// Handshake, options, variant and new game; ready to think on return.
     fn start(&mut self, setup: &GameSetup) -> Result<(), Fault>;
     fn think(&mut self, turn: &Turn) -> Result<Reply, Fault>;
+    /// The notations the engine's moves may come in.
+    fn move_notation(&self) -> MoveNotation {
+        MoveNotation::Tokens
+    }
     /// The game is over (`result` as in the PGN, `reason` in words); the engine is then shut
     /// down.
     fn finish(&mut self, result: &str, reason: &str);

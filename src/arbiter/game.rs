@@ -1,12 +1,14 @@
 //! One game between engines, refereed by kaleido's own rules: the arbiter keeps the record and
-//! the clocks, asks the seat on move for its move, checks it with the variant's parser, and
-//! ends the game when the rules say so (mate, stalemate, repetition, the move-count rule, dead
-//! material, king capture, trichess's point split). An engine that sends an illegal move,
-//! exits, or does not answer in time loses the game, and the reason is kept.
+//! the clocks, asks the seat on move for its move, checks it with the variant's parser (and,
+//! over XBoard, against the legal moves' SAN: notation.rs), and ends the game when the rules
+//! say so (mate, stalemate, repetition, the move-count rule, dead material, king capture,
+//! trichess's point split). An engine that sends an illegal move, exits, or does not answer in
+//! time loses the game, and the reason is kept.
 
 use super::clock::{Clocks, TimeControl};
 use super::config::EngineConfig;
 use super::engine::{launch, Client, Fault, GameSetup, Reply, Thought, Turn};
+use super::notation::read_turn;
 use super::openings::Opening;
 use crate::game::Game;
 use crate::outcome::{EndReason, Outcome};
@@ -353,7 +355,8 @@ fn referee<G: Game>(
                 return forfeit(players, mover, Fault::Timeout);
             }
         }
-        match sheet.record.current().parse_turn(&token) {
+        let notation = clients[mover].move_notation();
+        match read_turn(sheet.record.current(), &token, notation) {
             Ok(plies) if !plies.is_empty() => {
                 engine_turns += 1;
                 sheet.push(&plies, &comment(&thought, used));

@@ -2,8 +2,9 @@
 //! manager knows these rules, so kaleido referees itself: engines.ini (config.rs) names the
 //! engines; each game (game.rs) starts one process per seat (process.rs) and speaks its
 //! protocol (engine.rs, uci_client.rs, xboard_client.rs, tri_client.rs) under the arbiter's
-//! clocks (clock.rs), from seeded or listed openings (openings.rs); games are written to PGN
-//! as they finish (pgn.rs) and tallied as cutechess-cli does (crate::stats, sprt.rs).
+//! clocks (clock.rs), reading their moves in tokens or SAN (notation.rs), from seeded or listed
+//! openings (openings.rs); games are written to PGN as they finish (pgn.rs) and tallied as
+//! cutechess-cli does (crate::stats, sprt.rs).
 //!
 //! Games run on a pool of `concurrency` threads; all printing happens on the calling thread,
 //! which hears of games through a channel, so output lines never interleave.
@@ -12,6 +13,7 @@ pub mod clock;
 pub mod config;
 pub mod engine;
 pub mod game;
+pub mod notation;
 pub mod openings;
 pub mod pgn;
 mod process;

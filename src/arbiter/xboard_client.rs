@@ -1,13 +1,15 @@
 //! The client side of XBoard/CECP v2. The engine is kept in `force` mode except while it
 //! thinks: before each of its moves the arbiter sends the plies it has not seen yet, its clock
 //! (`time`) and the opponent's (`otim`), then `go`; after its `move` it is put back in `force`.
-//! So the engine never plays on its own and the arbiter's record stays the one truth. Result
+//! So the engine never plays on its own and the arbiter's record stays the one truth. Its
+//! `move` may be in coordinates or in SAN, as CECP allows (notation.rs reads both). Result
 //! claims from the engine are ignored (kaleido adjudicates by its own rules); `resign` loses.
 
 use super::config::EngineConfig;
 use super::engine::{
     mate, pawns, Client, Fault, GameSetup, Reply, Thought, Turn, QUIT_GRACE, STARTUP_TIMEOUT,
 };
+use super::notation::MoveNotation;
 use super::process::{EngineProcess, Silence};
 use std::time::{Duration, Instant};
 
@@ -281,6 +283,11 @@ impl Client for XboardClient {
                 thought = t;
             }
         }
+    }
+
+    /// CECP lets an engine answer `move O-O` or `move Nf3` whatever it is sent.
+    fn move_notation(&self) -> MoveNotation {
+        MoveNotation::TokensOrSan
     }
 
     fn finish(&mut self, result: &str, reason: &str) {
