@@ -215,6 +215,14 @@ fn twenty_games(variant: &str) {
     assert_eq!(by_round(1).tag("White"), by_round(2).tag("Black"));
 }
 
+/// The "Finished game" lines of a match's output.
+fn finished_games(stdout: &str) -> Vec<&str> {
+    stdout
+        .lines()
+        .filter(|l| l.starts_with("Finished game"))
+        .collect()
+}
+
 #[test]
 fn chess_match_replays() {
     twenty_games("chess");
@@ -338,11 +346,7 @@ fn forfeits(engine: &str, tc: &str, reason: &str) {
         ],
     );
     assert_eq!(run.code, Some(0), "{}\n{}", run.stdout, run.stderr);
-    let finished: Vec<&str> = run
-        .stdout
-        .lines()
-        .filter(|l| l.starts_with("Finished game"))
-        .collect();
+    let finished = finished_games(&run.stdout);
     assert_eq!(finished.len(), 2, "{}", run.stdout);
     for line in &finished {
         assert!(line.contains(reason), "{line}");
@@ -484,11 +488,7 @@ fn trichess_forfeits_share_the_points() {
         ],
     );
     assert_eq!(run.code, Some(0), "{}\n{}", run.stdout, run.stderr);
-    let finished: Vec<&str> = run
-        .stdout
-        .lines()
-        .filter(|l| l.starts_with("Finished game"))
-        .collect();
+    let finished = finished_games(&run.stdout);
     assert_eq!(finished.len(), 6, "{}", run.stdout);
     for line in &finished {
         assert!(line.contains(": 0-1-1 {player a "), "{line}");
@@ -577,11 +577,7 @@ fn phalanx_answers_in_san_over_xboard() {
         ],
     );
     assert_eq!(run.code, Some(0), "{}\n{}", run.stdout, run.stderr);
-    let finished: Vec<&str> = run
-        .stdout
-        .lines()
-        .filter(|l| l.starts_with("Finished game"))
-        .collect();
+    let finished = finished_games(&run.stdout);
     assert_eq!(finished.len(), 2, "{}", run.stdout);
     for line in &finished {
         assert!(!line.contains("illegal move"), "{line}");

@@ -29,6 +29,20 @@ fn best<G: Searchable>(pos: &G, r: &SearchResult<G::Move>) -> String {
     pos.format_move(r.best.expect("a best move"))
 }
 
+/// The answer of a search whose stop flag is set before it starts.
+fn stopped_before_it_starts<G: Searchable>(pos: &G) -> SearchResult<G::Move> {
+    let tt = TranspositionTable::new(1);
+    let stop = AtomicBool::new(true);
+    search_among(
+        pos,
+        &[],
+        &Limits::default(),
+        &[],
+        Context::new(&tt, &stop),
+        |_| {},
+    )
+}
+
 #[test]
 fn chess_mate_in_one() {
     let (pos, r) = go::<Chess>("6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1", depth(3));
@@ -135,16 +149,7 @@ fn one_thread_is_deterministic_and_node_limits_hold() {
 #[test]
 fn a_stopped_search_still_answers_a_legal_move() {
     let pos = Chess::startpos();
-    let tt = TranspositionTable::new(1);
-    let stop = AtomicBool::new(true);
-    let r = search_among(
-        &pos,
-        &[],
-        &Limits::default(),
-        &[],
-        Context::new(&tt, &stop),
-        |_| {},
-    );
+    let r = stopped_before_it_starts(&pos);
     let mut legal = Vec::new();
     pos.legal_moves(&mut legal);
     assert!(legal.contains(&r.best.unwrap()));
@@ -194,16 +199,7 @@ fn no_legal_move_gives_no_best_move() {
 fn a_search_stopped_at_once_still_finishes_its_first_iteration() {
     // Stopped before it starts, the search still plays the mate in one, not the first move.
     let pos = Chess::from_fen("6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1").unwrap();
-    let tt = TranspositionTable::new(1);
-    let stop = AtomicBool::new(true);
-    let r = search_among(
-        &pos,
-        &[],
-        &Limits::default(),
-        &[],
-        Context::new(&tt, &stop),
-        |_| {},
-    );
+    let r = stopped_before_it_starts(&pos);
     assert_eq!(pos.format_move(r.best.unwrap()), "a1a8");
     assert_eq!(r.depth, 1);
 }
