@@ -802,3 +802,10 @@ fn a_pipe_on_stdin_gets_no_greeting_on_stdout() {
         String::from_utf8_lossy(&out.stderr)
     );
 }
+
+#[test]
+fn argument_mistakes_are_one_error_line() {
+    fails(&["perft", "--no-such-flag"], &["--no-such-flag", "--help"]);
+    fails(&["perft", "deep"], &["deep"]);
+    fails(&["no-such-command"], &["no-such-command"]);
+}
