@@ -79,7 +79,10 @@ pub struct GameReport {
     pub names: Vec<String>,
     pub start_fen: String,
     pub from_startpos: bool,
+    /// One PGN move per turn (a turn of several plies is one move, its plies joined by commas).
     pub moves: Vec<PlayedMove>,
+    /// Plies played, the opening's included (PGN's PlyCount).
+    pub plies: usize,
     /// `1-0`, `1/2-1/2`, `4/3-2/3-0`, ...
     pub result: String,
     /// Each seat's points.
@@ -194,27 +197,41 @@ impl<G: Game> Scoresheet<G> {
         }
     }
 
-    /// Plays the plies of one turn; the last carries `comment` in the PGN.
+    /// Plays `plies`; the last carries `comment` in the PGN. The plies of one turn (doublemove's
+    /// two sub-moves) make one PGN move, joined by a comma (`e5,Nc6`), as the rules write it.
     fn push(&mut self, plies: &[G::Move], comment: &str) {
         for (i, &mv) in plies.iter().enumerate() {
             let pos = self.record.current();
-            let seat = pos.side_to_move().index();
-            let label = if seat == 0 && pos.is_turn_boundary() {
-                Some(format!("{}.", self.number))
-            } else if self.moves.is_empty() {
-                Some(format!("{}...", self.number))
-            } else {
-                None
-            };
-            self.moves.push(PlayedMove {
-                notation: pos.human_notation(mv),
-                number: label,
-                comment: if i + 1 == plies.len() {
-                    comment.to_string()
-                } else {
-                    String::new()
-                },
-            });
+            let notation = pos.human_notation(mv);
+            let last_of_push = i + 1 == plies.len();
+            match self.moves.last_mut() {
+                // The turn goes on: this ply joins its PGN move.
+                Some(turn) if !pos.is_turn_boundary() => {
+                    turn.notation = format!("{},{notation}", turn.notation);
+                    if last_of_push {
+                        turn.comment = comment.to_string();
+                    }
+                }
+                _ => {
+                    let seat = pos.side_to_move().index();
+                    let label = if seat == 0 && pos.is_turn_boundary() {
+                        Some(format!("{}.", self.number))
+                    } else if self.moves.is_empty() {
+                        Some(format!("{}...", self.number))
+                    } else {
+                        None
+                    };
+                    self.moves.push(PlayedMove {
+                        notation,
+                        number: label,
+                        comment: if last_of_push {
+                            comment.to_string()
+                        } else {
+                            String::new()
+                        },
+                    });
+                }
+            }
             self.tokens.push(pos.format_move(mv));
             self.record.play(mv);
             let next = self.record.current();
@@ -267,6 +284,7 @@ pub fn play<G: Game>(spec: &GameSpec) -> GameEnd {
         names: spec.names.clone(),
         start_fen,
         from_startpos,
+        plies: sheet.tokens.len(),
         moves: sheet.moves,
         result,
         points,

@@ -51,7 +51,7 @@ pub fn write(game: &GameReport, header: &Header) -> String {
     }
     tag("TimeControl", &header.time_control);
     tag("Termination", game.termination.pgn());
-    tag("PlyCount", &game.moves.len().to_string());
+    tag("PlyCount", &game.plies.to_string());
     let mut words: Vec<String> = Vec::new();
     for mv in &game.moves {
         if let Some(n) = &mv.number {
@@ -199,28 +199,43 @@ impl VariantVisitor for ReplayGame<'_> {
             if record.outcome().is_some() {
                 return Err(format!("move '{token}' after the game was over"));
             }
-            let pos = record.current();
-            // The variant's own notation first; else the legal move written that way.
-            let mv = match pos.parse_move(token) {
-                Ok(mv) => mv,
-                Err(e) => {
-                    moves.clear();
-                    pos.legal_moves(&mut moves);
-                    let wanted = strip_annotations(token);
-                    *moves
-                        .iter()
-                        .find(|&&m| strip_annotations(&pos.human_notation(m)) == wanted)
-                        .ok_or_else(|| format!("ply {}: {e}", plies + 1))?
-                }
+            // A token is one ply, or a turn of several joined by commas (`e5,Nc6`) when no single
+            // move is written that way.
+            let parts: Vec<&str> = match read_ply(record.current(), token, &mut moves) {
+                Ok(_) => vec![token.as_str()],
+                Err(_) if token.contains(',') => token.split(',').collect(),
+                Err(e) => return Err(format!("ply {}: {e}", plies + 1)),
             };
-            record.play(mv);
-            plies += 1;
+            for part in parts {
+                let mv = read_ply(record.current(), part, &mut moves)
+                    .map_err(|e| format!("ply {}: {e}", plies + 1))?;
+                record.play(mv);
+                plies += 1;
+            }
         }
         Ok(Replayed {
             plies,
             rules_result: record.outcome().map(|o| o.result_string()),
             result_tag: game.tag("Result").unwrap_or("*").to_string(),
         })
+    }
+}
+
+/// The ply `token` names in `pos`: the variant's own notation first, else the legal move whose
+/// human notation (SAN) it is.
+fn read_ply<G: Game>(pos: &G, token: &str, moves: &mut Vec<G::Move>) -> Result<G::Move, String> {
+    match pos.parse_move(token) {
+        Ok(mv) => Ok(mv),
+        Err(e) => {
+            moves.clear();
+            pos.legal_moves(moves);
+            let wanted = strip_annotations(token);
+            moves
+                .iter()
+                .copied()
+                .find(|&m| strip_annotations(&pos.human_notation(m)) == wanted)
+                .ok_or_else(|| e.to_string())
+        }
     }
 }
 
@@ -247,6 +262,7 @@ mod tests {
             names: vec!["a \"quoted\"".into(), "b".into()],
             start_fen: String::new(),
             from_startpos: true,
+            plies: 4,
             moves: vec![
                 mv(Some("1."), "f3", "book"),
                 mv(None, "e5", "+0.10/3 0.010s"),
