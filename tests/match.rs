@@ -675,6 +675,99 @@ fn sprt_stops_the_match_early() {
     assert!(run.stdout.contains("SPRT: llr -"), "{}", run.stdout);
 }
 
+/// A match played in three shards and merged gives the totals, Elo, pairs and SPRT state of
+/// the same match played whole: the shards play disjoint games with the same openings, and
+/// the engines (fixed depth, one thread, a fresh process each game) play each game alike.
+#[test]
+fn sharded_match_merges_to_the_unsharded_totals() {
+    let args = |extra: &[&'static str]| {
+        let mut a = vec![
+            "--engines",
+            "kaleido-d1,kaleido-d2",
+            "--variant",
+            "cylinder",
+            "--games",
+            "10",
+            "--concurrency",
+            "2",
+            "--random-plies",
+            "4",
+            "--seed",
+            "7",
+        ];
+        a.extend_from_slice(extra);
+        a
+    };
+    let whole = Scratch::new("unsharded");
+    let run = kaleido_match(&whole, &args(&[]));
+    assert_eq!(run.code, Some(0), "{}\n{}", run.stdout, run.stderr);
+    let merge_dir = Scratch::new("merge");
+    let mut files = Vec::new();
+    let mut rounds = Vec::new();
+    for shard in ["1/3", "2/3", "3/3"] {
+        let scratch = Scratch::new(&format!("shard{}", &shard[..1]));
+        let part = kaleido_match(&scratch, &args(&["--shard", shard]));
+        assert_eq!(part.code, Some(0), "{}\n{}", part.stdout, part.stderr);
+        assert!(
+            part.stdout.contains(&format!("Shard {shard}: games")),
+            "{}",
+            part.stdout
+        );
+        for g in pgn::read(&part.pgn) {
+            rounds.push(g.tag("Round").unwrap_or("").to_string());
+        }
+        let file = merge_dir.path(&format!("shard{}.pgn", &shard[..1]));
+        std::fs::write(&file, &part.pgn).unwrap_or_else(|e| panic!("{e}"));
+        files.push(file);
+    }
+    // Five openings over three shards: 2, 2 and 6 games, each game once.
+    rounds.sort_by_key(|r| r.parse::<usize>().unwrap_or(0));
+    assert_eq!(rounds, (1..=10).map(|r| r.to_string()).collect::<Vec<_>>());
+    let merged = Command::new(KALEIDO)
+        .arg("merge")
+        .args(&files)
+        .args(["--sprt", "elo0=0", "elo1=10"])
+        .output()
+        .unwrap_or_else(|e| panic!("run kaleido merge: {e}"));
+    let merged = String::from_utf8_lossy(&merged.stdout).into_owned();
+    let lines: Vec<&str> = merged.lines().collect();
+    assert_eq!(
+        lines[0], "Merged 10 cylinder games from 3 files",
+        "{merged}"
+    );
+    // The whole match's last Score line and final statistics block, line for line.
+    assert_eq!(
+        lines[1],
+        score_line(&run.stdout),
+        "{merged}\n{}",
+        run.stdout
+    );
+    let tail: Vec<&str> = run.stdout.lines().rev().skip(1).take(2).collect();
+    assert_eq!(lines[2], tail[1], "{merged}\n{}", run.stdout);
+    assert_eq!(lines[3], tail[0], "{merged}\n{}", run.stdout);
+    assert!(lines[3].starts_with("Ptnml(0-2): ["), "{merged}");
+    assert!(lines[4].starts_with("SPRT: llr "), "{merged}");
+    // The whole match's own file merges to the same report.
+    let whole_file = merge_dir.path("whole.pgn");
+    std::fs::write(&whole_file, &run.pgn).unwrap_or_else(|e| panic!("{e}"));
+    let again = Command::new(KALEIDO)
+        .arg("merge")
+        .arg(&whole_file)
+        .args(["--sprt", "elo0=0", "elo1=10"])
+        .output()
+        .unwrap_or_else(|e| panic!("run kaleido merge: {e}"));
+    let again = String::from_utf8_lossy(&again.stdout).into_owned();
+    assert_eq!(again.lines().skip(1).collect::<Vec<_>>(), lines[1..]);
+    // A shard cannot stop on an SPRT of its own.
+    let refused = kaleido_match(&whole, &args(&["--shard", "1/2", "--sprt", "elo1=5"]));
+    assert_eq!(refused.code, Some(2), "{}", refused.stdout);
+    assert!(
+        refused.stderr.contains("kaleido merge"),
+        "{}",
+        refused.stderr
+    );
+}
+
 /// Openings from a file: a FEN start goes to the PGN as SetUp/FEN; moves are book moves.
 #[test]
 fn openings_from_a_file() {

@@ -13,6 +13,7 @@ pub mod clock;
 pub mod config;
 pub mod engine;
 pub mod game;
+pub mod merge;
 pub mod notation;
 pub mod openings;
 pub mod pgn;
@@ -21,6 +22,7 @@ mod progress;
 mod report;
 mod schedule;
 pub mod sprt;
+mod tally;
 pub mod tri_client;
 pub mod uci_client;
 pub mod xboard_client;
@@ -40,7 +42,7 @@ use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::{mpsc, Arc};
 use std::time::Duration;
 
-pub use schedule::seatings;
+pub use schedule::{seatings, Shard};
 
 /// Where openings come from.
 #[derive(Clone, Debug)]
@@ -67,6 +69,8 @@ pub struct MatchSettings {
     pub pgn: Option<PathBuf>,
     pub sprt: Option<Sprt>,
     pub seed: u64,
+    /// Play only this slice of the match's games.
+    pub shard: Option<Shard>,
     /// How far past zero a clock may go before the flag falls.
     pub margin: Duration,
     /// The hang limit for engines playing without a clock.
@@ -113,7 +117,17 @@ impl VariantVisitor for Runner {
     fn visit<G: Game>(self) -> Result<MatchSummary, String> {
         let s = self.0;
         let schedule = Schedule::<G>::new(&s)?;
-        let mut reporter = Reporter::new::<G>(&s, schedule.total)?;
+        let mut reporter = Reporter::new::<G>(&s, &schedule)?;
+        if let Some(shard) = s.shard {
+            reporter.say(&format!(
+                "Shard {}/{}: games {} to {} of {}",
+                shard.index,
+                shard.count,
+                schedule.games.start + 1,
+                schedule.games.end,
+                schedule.total
+            ));
+        }
         if schedule.total != s.games {
             reporter.say(&format!(
                 "Note: {} games rounded up to {} so that every opening is played in all {} seatings",
@@ -153,8 +167,8 @@ fn play_games<G: Game>(
         if s.stop.load(Ordering::Relaxed) {
             return;
         }
-        let g = next.fetch_add(1, Ordering::Relaxed);
-        if g >= schedule.total {
+        let g = schedule.games.start + next.fetch_add(1, Ordering::Relaxed);
+        if g >= schedule.games.end {
             return;
         }
         let seating = schedule.seating(g);

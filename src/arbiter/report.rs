@@ -6,23 +6,25 @@
 use super::game::{GameEnd, GameReport};
 use super::pgn;
 use super::progress::Progress;
+use super::schedule::Schedule;
 use super::sprt::Verdict;
+use super::tally::Tally;
 use super::{MatchSettings, MatchSummary};
 use crate::game::Game;
-use crate::stats::Table;
 use std::fs::File;
 use std::io::Write;
 use std::sync::atomic::Ordering;
 
 pub struct Reporter<'a> {
     s: &'a MatchSettings,
-    players: usize,
+    /// The games of the whole match, and of this run (fewer when it plays one shard).
     total: usize,
+    planned: usize,
     pgn_file: Option<File>,
     /// The PGN tags every game repeats: event, date, variant, time control.
     header: pgn::Header,
     summary: MatchSummary,
-    table: Table,
+    tally: Tally,
     progress: Progress,
     finished: usize,
     /// The first configuration error an engine showed; it ends the match.
@@ -30,7 +32,10 @@ pub struct Reporter<'a> {
 }
 
 impl<'a> Reporter<'a> {
-    pub fn new<G: Game>(s: &'a MatchSettings, total: usize) -> Result<Reporter<'a>, String> {
+    pub fn new<G: Game>(
+        s: &'a MatchSettings,
+        schedule: &Schedule<G>,
+    ) -> Result<Reporter<'a>, String> {
         let pgn_file = match &s.pgn {
             Some(path) => Some(
                 std::fs::OpenOptions::new()
@@ -49,16 +54,13 @@ impl<'a> Reporter<'a> {
         };
         Ok(Reporter {
             s,
-            players: G::PLAYERS,
-            total,
+            total: schedule.total,
+            planned: schedule.games.len(),
             pgn_file,
             header,
-            summary: MatchSummary {
-                points: vec![0.0; G::PLAYERS],
-                ..MatchSummary::default()
-            },
-            table: Table::new(s.names.clone()),
-            progress: Progress::new(total),
+            summary: MatchSummary::default(),
+            tally: Tally::new(s.names.clone()),
+            progress: Progress::new(schedule.games.len()),
             finished: 0,
             misconfigured: None,
         })
@@ -104,25 +106,15 @@ impl<'a> Reporter<'a> {
             report.reason
         ));
         self.write_pgn(report);
-        tally(report, seating, &mut self.summary, &mut self.table);
-        if self.players == 2 {
-            let sc = self.summary.score;
-            self.say(&format!(
-                "Score of {} vs {}: {} - {} - {}  [{:.3}] {}",
-                self.s.names[0],
-                self.s.names[1],
-                sc.wins,
-                sc.losses,
-                sc.draws,
-                sc.ratio(),
-                sc.games()
-            ));
+        self.tally.add(g, seating, &report.points);
+        if let Some(line) = self.tally.score_line() {
+            self.say(&line);
         }
         self.check_sprt();
-        if self.finished.is_multiple_of(10) && self.finished < self.total {
+        if self.finished.is_multiple_of(10) && self.finished < self.planned {
             self.statistics();
         }
-        self.progress.set(self.finished, &self.running_score());
+        self.progress.set(self.finished, &self.tally.running());
     }
 
     /// Appends the game to the PGN file, whole, so that the file stays valid whatever stops
@@ -142,47 +134,21 @@ impl<'a> Reporter<'a> {
         let Some(sprt) = &self.s.sprt else {
             return;
         };
-        let score = &self.summary.score;
-        if sprt.verdict(score) != Verdict::Continue {
-            let line = sprt.status_line(score);
+        let outcomes = self.tally.sprt_outcomes();
+        if sprt.verdict(&outcomes) != Verdict::Continue {
+            let line = sprt.status_line(&outcomes);
             self.say(&line);
             self.summary.sprt = Some(line);
             self.s.stop.store(true, Ordering::Relaxed);
         }
     }
 
-    /// The score so far, for the progress bar.
-    fn running_score(&self) -> String {
-        if self.players == 2 {
-            let sc = self.summary.score;
-            let elo = sc.elo().map_or("n/a".to_string(), |(elo, margin)| {
-                format!("{:+.0} +/- {margin:.0}", elo + 0.0)
-            });
-            format!("{} - {} - {}, Elo {elo}", sc.wins, sc.losses, sc.draws)
-        } else {
-            let points: Vec<String> = self
-                .s
-                .names
-                .iter()
-                .zip(&self.summary.points)
-                .map(|(name, p)| format!("{name} {p:.2}"))
-                .collect();
-            points.join(", ")
-        }
-    }
-
     /// The statistics block: printed every ten games and at the end.
     fn statistics(&self) {
-        if self.players == 2 {
-            self.say(&self.summary.score.elo_line());
-            // A decided test has already said so, right after the deciding game.
-            if let (Some(sprt), None) = (&self.s.sprt, &self.summary.sprt) {
-                self.say(&sprt.status_line(&self.summary.score));
-            }
-        } else {
-            for line in self.table.lines() {
-                self.say(&line);
-            }
+        // A decided test has already said so, right after the deciding game.
+        let sprt = self.s.sprt.as_ref().filter(|_| self.summary.sprt.is_none());
+        for line in self.tally.statistics(sprt) {
+            self.say(&line);
         }
     }
 
@@ -192,34 +158,19 @@ impl<'a> Reporter<'a> {
         if let Some(why) = self.misconfigured.take() {
             return Err(why);
         }
-        self.summary.interrupted = self.summary.sprt.is_none() && self.summary.played < self.total;
+        self.summary.interrupted =
+            self.summary.sprt.is_none() && self.summary.played < self.planned;
+        self.summary.score = self.tally.score.games;
+        self.summary.points = self.tally.points.clone();
         self.statistics();
         if self.summary.interrupted {
             self.say(&format!(
                 "Match interrupted after {} of {} games ({} in progress abandoned)",
-                self.summary.played, self.total, self.summary.aborted
+                self.summary.played, self.planned, self.summary.aborted
             ));
         } else {
             self.say("Finished match");
         }
         Ok(self.summary)
     }
-}
-
-/// Adds a finished game: `seating[seat]` is the participant in that seat.
-fn tally(report: &GameReport, seating: &[usize], summary: &mut MatchSummary, table: &mut Table) {
-    let mut engine_points = vec![None; seating.len()];
-    for (seat, &who) in seating.iter().enumerate() {
-        let p = report.points.get(seat).copied().unwrap_or(0.0);
-        summary.points[who] += p;
-        engine_points[who] = Some(p);
-    }
-    if seating.len() == 2 {
-        let (a, b) = (
-            engine_points[0].unwrap_or(0.0),
-            engine_points[1].unwrap_or(0.0),
-        );
-        summary.score.compare(a, b);
-    }
-    table.add(&engine_points);
 }

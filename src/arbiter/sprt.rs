@@ -1,14 +1,18 @@
 //! The sequential probability ratio test that stops a match once it has shown that the Elo
 //! difference is at least elo1 (H1) or at most elo0 (H0). The log-likelihood ratio is the
-//! generalised SPRT's (Van den Bergh), over the trinomial win/draw/loss results in the logistic
-//! Elo model, as cutechess-cli and fishtest compute it:
+//! generalised SPRT's (Van den Bergh) in the logistic Elo model, as fishtest and OpenBench
+//! compute it:
 //!
 //!   LLR = (s1 - s0) * (2 m - s0 - s1) / (2 var / N)
 //!
-//! with m the mean score per game, var its per-game variance, N the games, s0/s1 the expected
-//! scores of elo0/elo1. The bounds are Wald's: ln(beta / (1 - alpha)) and ln((1 - beta) / alpha).
+//! with m the mean score per sample, var its variance, N the samples, s0/s1 the expected scores
+//! of elo0/elo1. A sample is a game pair (its share of the pair's two points: the pentanomial)
+//! in a match on paired openings, or a game (the trinomial win/draw/loss, as cutechess-cli
+//! counts). The bounds are Wald's: ln(beta / (1 - alpha)) and ln((1 - beta) / alpha).
 
-use crate::stats::{score_from_elo, Score};
+use crate::stats::score_from_elo;
+#[cfg(test)]
+use crate::stats::{Pentanomial, Score};
 
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Sprt {
@@ -78,21 +82,20 @@ impl Sprt {
         ((1.0 - self.beta) / self.alpha).ln()
     }
 
-    /// The log-likelihood ratio of H1 against H0 given the results so far (0 before the first
-    /// game). A result kind not seen yet counts as half a game (a Jeffreys-style prior): with
-    /// no spread at all the variance would be zero and the ratio undefined, and a tiny count
-    /// would let a single won game cross a bound; half a game lets an unbroken run of wins
-    /// decide only after a few dozen games.
-    pub fn llr(&self, score: &Score) -> f64 {
-        if score.games() == 0 {
+    /// The log-likelihood ratio of H1 against H0 given the results so far, as (score, how
+    /// often) per result kind: `Score::outcomes` per game, `Pentanomial::outcomes` per pair (0
+    /// before the first result).
+    pub fn llr(&self, outcomes: &[(f64, f64)]) -> f64 {
+        let n: f64 = outcomes.iter().map(|&(_, c)| c).sum();
+        if n <= 0.0 {
             return 0.0;
         }
-        let count = |c: u32| if c == 0 { 0.5 } else { c as f64 };
-        let (wins, losses, draws) = (count(score.wins), count(score.losses), count(score.draws));
-        let n = wins + losses + draws;
-        let (w, d) = (wins / n, draws / n);
-        let m = w + d / 2.0;
-        let variance = w + d / 4.0 - m * m;
+        let m = outcomes.iter().map(|&(x, c)| x * c).sum::<f64>() / n;
+        let variance = outcomes
+            .iter()
+            .map(|&(x, c)| c * (x - m).powi(2))
+            .sum::<f64>()
+            / n;
         if variance <= 0.0 {
             return 0.0;
         }
@@ -100,8 +103,8 @@ impl Sprt {
         (s1 - s0) * (2.0 * m - s0 - s1) / (2.0 * variance / n)
     }
 
-    pub fn verdict(&self, score: &Score) -> Verdict {
-        let llr = self.llr(score);
+    pub fn verdict(&self, outcomes: &[(f64, f64)]) -> Verdict {
+        let llr = self.llr(outcomes);
         if llr >= self.upper_bound() {
             Verdict::H1
         } else if llr <= self.lower_bound() {
@@ -113,11 +116,11 @@ impl Sprt {
 
     /// `SPRT: llr X (Y%), lbound A, ubound B`, and which hypothesis was accepted if one was.
     /// The percentage is how far the LLR has gone towards the bound on its side.
-    pub fn status_line(&self, score: &Score) -> String {
-        let llr = self.llr(score);
+    pub fn status_line(&self, outcomes: &[(f64, f64)]) -> String {
+        let llr = self.llr(outcomes);
         let (lo, hi) = (self.lower_bound(), self.upper_bound());
         let progress = if llr >= 0.0 { llr / hi } else { llr / -lo };
-        let verdict = match self.verdict(score) {
+        let verdict = match self.verdict(outcomes) {
             Verdict::Continue => "",
             Verdict::H0 => " - H0 was accepted",
             Verdict::H1 => " - H1 was accepted",
@@ -169,14 +172,18 @@ mod tests {
             losses: 80,
             draws: 120,
         };
-        assert!(close(s.llr(&score), 0.431_096, 1e-5), "{}", s.llr(&score));
-        assert_eq!(s.verdict(&score), Verdict::Continue);
+        assert!(
+            close(s.llr(&score.outcomes()), 0.431_096, 1e-5),
+            "{}",
+            s.llr(&score.outcomes())
+        );
+        assert_eq!(s.verdict(&score.outcomes()), Verdict::Continue);
         let behind = Score {
             wins: 60,
             losses: 70,
             draws: 70,
         };
-        assert!(close(s.llr(&behind), -0.254_223, 1e-5));
+        assert!(close(s.llr(&behind.outcomes()), -0.254_223, 1e-5));
         // Shifted bounds: elo0=-3, elo1=1, W=500 L=400 D=600 gives 2.016559.
         let shifted = Sprt {
             elo0: -3.0,
@@ -188,7 +195,7 @@ mod tests {
             losses: 400,
             draws: 600,
         };
-        assert!(close(shifted.llr(&score), 2.016_559, 1e-5));
+        assert!(close(shifted.llr(&score.outcomes()), 2.016_559, 1e-5));
     }
 
     #[test]
@@ -199,41 +206,67 @@ mod tests {
             losses: 2000,
             draws: 5000,
         };
-        assert_eq!(s.verdict(&strong), Verdict::H1);
-        assert!(s.status_line(&strong).ends_with("H1 was accepted"));
+        assert_eq!(s.verdict(&strong.outcomes()), Verdict::H1);
+        assert!(s
+            .status_line(&strong.outcomes())
+            .ends_with("H1 was accepted"));
         let weak = Score {
             wins: 2000,
             losses: 3000,
             draws: 5000,
         };
-        assert_eq!(s.verdict(&weak), Verdict::H0);
+        assert_eq!(s.verdict(&weak.outcomes()), Verdict::H0);
         assert_eq!(
-            s.status_line(&Score {
-                wins: 100,
-                losses: 80,
-                draws: 120
-            }),
+            s.status_line(
+                &Score {
+                    wins: 100,
+                    losses: 80,
+                    draws: 120
+                }
+                .outcomes()
+            ),
             "SPRT: llr 0.431 (14.6%), lbound -2.94, ubound 2.94"
         );
         // No game: no evidence either way. Only wins, regularised with half a game of each
         // other kind: W=8, L=D=0.5: m = 0.916667, var = 0.0625, LLR = 0.007196 *
         // (1.833333 - 1.007196) / (2 * 0.0625 / 9) = 0.42798: one-sided, but not decided.
-        assert_eq!(s.llr(&Score::default()), 0.0);
+        assert_eq!(s.llr(&Score::default().outcomes()), 0.0);
         let sweep = |wins| Score {
             wins,
             losses: 0,
             draws: 0,
         };
         assert!(
-            close(s.llr(&sweep(8)), 0.427_978, 1e-5),
+            close(s.llr(&sweep(8).outcomes()), 0.427_978, 1e-5),
             "{}",
-            s.llr(&sweep(8))
+            s.llr(&sweep(8).outcomes())
         );
-        assert_eq!(s.verdict(&sweep(1)), Verdict::Continue);
-        assert_eq!(s.verdict(&sweep(8)), Verdict::Continue);
+        assert_eq!(s.verdict(&sweep(1).outcomes()), Verdict::Continue);
+        assert_eq!(s.verdict(&sweep(8).outcomes()), Verdict::Continue);
         // 30 straight wins: LLR 5.38, H1.
-        assert!(close(s.llr(&sweep(30)), 5.380_325, 1e-5));
-        assert_eq!(s.verdict(&sweep(30)), Verdict::H1);
+        assert!(close(s.llr(&sweep(30).outcomes()), 5.380_325, 1e-5));
+        assert_eq!(s.verdict(&sweep(30).outcomes()), Verdict::H1);
+    }
+
+    #[test]
+    fn pentanomial_llr_by_hand() {
+        // Pairs [10, 30, 60, 40, 20] (N=160): m = 87.5/160 = 0.546875, E[x^2] = 59.375/160 =
+        // 0.371094, var = 0.072021; LLR = 0.007196 * (1.09375 - 1.007196) / (2 * 0.072021 /
+        // 160) = 0.69176.
+        let s = standard();
+        let pairs = Pentanomial {
+            counts: [10, 30, 60, 40, 20],
+        };
+        let llr = s.llr(&pairs.outcomes());
+        assert!(close(llr, 0.691_76, 1e-4), "{llr}");
+        // Won pairs only, a tenth of a pair of each other total: 12 pairs do not decide (LLR
+        // 2.89), 13 do (3.38).
+        let sweep = |n| Pentanomial {
+            counts: [0, 0, 0, 0, n],
+        };
+        assert_eq!(s.verdict(&sweep(12).outcomes()), Verdict::Continue);
+        assert_eq!(s.verdict(&sweep(13).outcomes()), Verdict::H1);
+        assert_eq!(s.llr(&Pentanomial::default().outcomes()), 0.0);
     }
 
     #[test]

@@ -2,6 +2,7 @@
 
 mod bench;
 mod gui;
+mod merge;
 mod openings;
 mod perft;
 mod play_match;
@@ -40,6 +41,8 @@ pub enum Command {
     Openings(openings::OpeningsArgs),
     /// Play a match between engines from engines.ini, refereed by kaleido's rules
     Match(play_match::MatchArgs),
+    /// Add up the PGN files of a match played in shards (`match --shard`) into its report
+    Merge(merge::MergeArgs),
     /// Serve a web board on 127.0.0.1 to play every variant against kaleido
     Gui(gui::GuiArgs),
 }
@@ -61,6 +64,7 @@ pub fn run(cli: Cli) -> Result<(), CliError> {
         Some(Command::Selfplay(args)) => selfplay::run(args),
         Some(Command::Openings(args)) => openings::run(args),
         Some(Command::Match(args)) => play_match::run(args),
+        Some(Command::Merge(args)) => merge::run(args),
         Some(Command::Gui(args)) => gui::run(args),
         // GUIs start engines without arguments and speak first; a person at a terminal is
         // told what kaleido waits for (on stderr: stdout carries protocol lines only).

@@ -6,7 +6,7 @@ use crate::arbiter::clock::TimeControl;
 use crate::arbiter::config::EngineList;
 use crate::arbiter::openings::read_file;
 use crate::arbiter::sprt::Sprt;
-use crate::arbiter::{run as run_match, MatchSettings, OpeningSource};
+use crate::arbiter::{run as run_match, MatchSettings, OpeningSource, Shard};
 use clap::Args;
 use std::path::PathBuf;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -46,6 +46,10 @@ pub struct MatchArgs {
     /// Seed of the random openings
     #[arg(long, default_value_t = 1)]
     pub seed: u64,
+    /// Play only the I-th of N disjoint slices of the match (same --games, openings and
+    /// --seed in every shard); `kaleido merge` adds up the shards' PGN files
+    #[arg(long, value_name = "I/N", value_parser = Shard::parse)]
+    pub shard: Option<Shard>,
     /// The engines file [default: $KALEIDO_ENGINES, else ./engines.ini, else
     /// kaleido/engines.ini in $XDG_CONFIG_HOME or ~/.config, else kaleido's built-in levels]
     #[arg(long)]
@@ -128,6 +132,7 @@ pub fn run(args: MatchArgs) -> Result<(), CliError> {
         pgn: args.pgn,
         sprt,
         seed: args.seed,
+        shard: args.shard,
         margin: Duration::from_millis(args.time_margin),
         move_timeout: Duration::from_secs(args.move_timeout.max(1)),
         max_moves: args.max_moves.filter(|&n| n > 0),

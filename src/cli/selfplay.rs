@@ -12,7 +12,7 @@ use crate::search::multi::Algorithm;
 use crate::search::Limits;
 use crate::selfplay::seats::{seat_names, SeatTally, SeatedMatch, Seatings};
 use crate::selfplay::{play_game, PlayerKind};
-use crate::stats::Score;
+use crate::stats::PairedScore;
 use clap::Args;
 use rayon::prelude::*;
 use std::time::Duration;
@@ -126,26 +126,27 @@ impl VariantVisitor for Selfplay {
                 )));
             }
         }
-        let score = self.two_players::<G>();
+        let paired = self.two_players::<G>();
+        let score = paired.games;
         // The lines `kaleido match` prints, so that both read alike.
-        Ok(vec![
-            format!(
-                "Score of {} vs {}: {} - {} - {}  [{:.3}] {}",
-                self.args.first,
-                self.args.second,
-                score.wins,
-                score.losses,
-                score.draws,
-                score.ratio(),
-                score.games()
-            ),
-            score.elo_line(),
-        ])
+        let mut lines = vec![format!(
+            "Score of {} vs {}: {} - {} - {}  [{:.3}] {}",
+            self.args.first,
+            self.args.second,
+            score.wins,
+            score.losses,
+            score.draws,
+            score.ratio(),
+            score.games()
+        )];
+        lines.extend(paired.lines());
+        Ok(lines)
     }
 }
 
 impl Selfplay {
-    fn two_players<G: Variant>(&self) -> Score {
+    /// The first player's score, per game and per pair (the two games of one opening).
+    fn two_players<G: Variant>(&self) -> PairedScore {
         let pairs = self.args.games.div_ceil(2);
         let pool = rayon::ThreadPoolBuilder::new()
             .num_threads(self.args.concurrency.clamp(1, 64))
@@ -179,9 +180,10 @@ impl Selfplay {
             Ok(pool) => pool.install(|| (0..pairs * 2).into_par_iter().map(play).collect()),
             Err(_) => (0..pairs * 2).map(play).collect(),
         };
-        let mut score = Score::default();
-        for game in scores {
-            game.count_in(&mut score);
+        let mut score = PairedScore::default();
+        for (game, result) in scores.into_iter().enumerate() {
+            let (mine, theirs) = result.points();
+            score.add(game as u64 / 2, mine, theirs);
         }
         score
     }

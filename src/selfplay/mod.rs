@@ -11,7 +11,6 @@ use crate::outcome::{EndReason, Outcome};
 use crate::record::GameRecord;
 use crate::search::multi::{result_score, Algorithm};
 use crate::search::{self, Context, Limits, TranspositionTable};
-use crate::stats::Score;
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use std::sync::atomic::AtomicBool;
@@ -185,12 +184,12 @@ pub fn play_game<G: Searchable>(
 }
 
 impl GameScore {
-    /// Counts this game in `score`, the first player's record.
-    pub fn count_in(self, score: &mut Score) {
+    /// The first player's points and the second's.
+    pub fn points(self) -> (f64, f64) {
         match self {
-            GameScore::Win => score.wins += 1,
-            GameScore::Loss => score.losses += 1,
-            GameScore::Draw => score.draws += 1,
+            GameScore::Win => (1.0, 0.0),
+            GameScore::Draw => (0.5, 0.5),
+            GameScore::Loss => (0.0, 1.0),
         }
     }
 }
@@ -198,6 +197,7 @@ impl GameScore {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::stats::Score;
 
     #[test]
     fn games_count_as_wins_losses_and_draws() {
@@ -208,7 +208,8 @@ mod tests {
             GameScore::Draw,
             GameScore::Loss,
         ] {
-            game.count_in(&mut score);
+            let (mine, theirs) = game.points();
+            score.compare(mine, theirs);
         }
         assert_eq!((score.wins, score.losses, score.draws), (2, 1, 1));
     }

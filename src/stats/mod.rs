@@ -1,7 +1,12 @@
-//! Match statistics as cutechess-cli reports them: the score, the Elo difference it implies
-//! with a 95% interval from the per-game score variance, the likelihood of superiority and the
-//! draw ratio; for three-player matches, points per engine and a rating per engine. Shared by
-//! `kaleido match` (arbiter/) and `kaleido selfplay` (selfplay/).
+//! Match statistics: the score, the Elo difference it implies with a 95% interval, the
+//! likelihood of superiority and the draw ratio, per game as cutechess-cli reports them and per
+//! game pair (pairs.rs) as fishtest and OpenBench do; for three-player matches, points per
+//! engine and a rating per engine. Shared by `kaleido match` (arbiter/) and `kaleido selfplay`
+//! (selfplay/).
+
+mod pairs;
+
+pub use pairs::{PairedScore, Pentanomial};
 
 /// The normal distribution's error function.
 pub fn erf(x: f64) -> f64 {
@@ -115,19 +120,55 @@ impl Score {
 
     /// `Elo difference: X +/- Y, LOS: Z %, DrawRatio: R %`, as cutechess prints it.
     pub fn elo_line(&self) -> String {
-        let elo = match self.elo() {
-            // `+ 0.0` turns the negative zero of an even score into a positive one.
-            Some((elo, margin)) => format!("{:.1} +/- {margin:.1}", elo + 0.0),
-            None if self.games() == 0 => "0.0 +/- nan".to_string(),
-            None if self.ratio() >= 1.0 => "inf +/- nan".to_string(),
-            None => "-inf +/- nan".to_string(),
-        };
-        format!(
-            "Elo difference: {elo}, LOS: {:.1} %, DrawRatio: {:.1} %",
-            self.los() * 100.0,
-            self.draw_ratio() * 100.0
+        elo_line(
+            self.elo(),
+            self.games(),
+            self.ratio(),
+            self.los(),
+            self.draw_ratio(),
         )
     }
+
+    /// The results for the SPRT: (score, how often) per result kind. A kind not seen yet
+    /// counts as half a game (a Jeffreys-style prior): with no spread at all the variance would
+    /// be zero and the likelihood ratio undefined, and a tiny count would let a single won game
+    /// decide; half a game lets an unbroken run of wins decide only after a few dozen games.
+    pub fn outcomes(&self) -> Vec<(f64, f64)> {
+        if self.games() == 0 {
+            return Vec::new();
+        }
+        let count = |c: u32| if c == 0 { 0.5 } else { c as f64 };
+        vec![
+            (0.0, count(self.losses)),
+            (0.5, count(self.draws)),
+            (1.0, count(self.wins)),
+        ]
+    }
+}
+
+/// `Elo difference: X +/- Y, LOS: Z %, DrawRatio: R %`: `elo` the difference and its interval
+/// (None while one side has every point: then `inf` or `-inf` by the score `ratio`, or 0 when
+/// nothing was counted); every statistics line prints infinite and unknown values this way.
+pub fn elo_line(
+    elo: Option<(f64, f64)>,
+    counted: u32,
+    ratio: f64,
+    los: f64,
+    draw_ratio: f64,
+) -> String {
+    let elo = match elo {
+        // `+ 0.0` turns the negative zero of an even score into a positive one.
+        Some((elo, margin)) => format!("{:.1} +/- {margin:.1}", elo + 0.0),
+        None if counted == 0 => "0.0 +/- nan".to_string(),
+        None if ratio >= 1.0 => "inf +/- nan".to_string(),
+        None if ratio <= 0.0 => "-inf +/- nan".to_string(),
+        None => "n/a +/- nan".to_string(),
+    };
+    format!(
+        "Elo difference: {elo}, LOS: {:.1} %, DrawRatio: {:.1} %",
+        los * 100.0,
+        draw_ratio * 100.0
+    )
 }
 
 /// A three-player (or more) tally: every engine's points, and for the ratings every pair of
