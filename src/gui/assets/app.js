@@ -391,8 +391,9 @@ function draw() {
   const b = s.board;
   const svg = $("board");
   svg.textContent = "";
+  // A first guess; fitViewBox sets the box from what is drawn.
   const margin = b.labels.length ? 0.6 : 0.2;
-  svg.setAttribute("viewBox", `${-margin} ${-0.2} ${b.width + margin + 0.2} ${b.height + margin}`);
+  svg.setAttribute("viewBox", `${-margin} ${-margin} ${b.width + 2 * margin} ${b.height + 2 * margin}`);
   svg.setAttribute("class", b.shape === "hex" ? "hex" : "square");
   svg.dataset.variant = s.variant;
   const defs = el("defs", {}, svg);
@@ -429,15 +430,19 @@ function draw() {
     if (s.check.includes(cell.name)) node.classList.add("check");
   }
   drawBlockLines(svg);
+  const labels = el("g", { id: "labels" }, svg);
+  // A big board is drawn smaller: its labels grow with it to stay readable on a phone.
+  labels.style.fontSize = `${Math.max(0.28, Math.max(b.width, b.height) / 34).toFixed(3)}px`;
   for (const label of b.labels) {
     // A coordinate beside the board stays on its side; only its place along the edge turns.
     const inX = label.x >= 0 && label.x <= b.width;
     const inY = label.y >= 0 && label.y <= b.height;
     const [fx, fy] = place(label.x, label.y);
     const [x, y] = [inX ? fx : label.x, inY ? fy : label.y];
-    const text = el("text", { class: "label", x, y }, svg);
+    const text = el("text", { class: "label", x, y }, labels);
     text.textContent = label.text;
   }
+  fitViewBox(svg, [cells, labels]);
 
   const occupied = new Set(s.men.map((m) => m.cell));
   if (page.from) {
@@ -469,6 +474,27 @@ function draw() {
     title.textContent = `${seat.name || ""} ${man.name} on ${man.cell}`;
   }
   drawArrows(svg, turn);
+}
+
+/// Sets the view box to what `groups` draw, with a little room: the labels as the font sets
+/// them, descenders and all, so a `g` or a `j` under the board is never cut off, whatever the
+/// board's size or shape. (The rest of the drawing stays on the cells.)
+function fitViewBox(svg, groups) {
+  const PAD = 0.06;
+  let [x0, y0, x1, y1] = [Infinity, Infinity, -Infinity, -Infinity];
+  for (const group of groups) {
+    if (!group.childNodes.length) continue;
+    const box = group.getBBox();
+    // A board not laid out yet (hidden) measures nothing: keep the guess.
+    if (!box.width && !box.height) return;
+    x0 = Math.min(x0, box.x);
+    y0 = Math.min(y0, box.y);
+    x1 = Math.max(x1, box.x + box.width);
+    y1 = Math.max(y1, box.y + box.height);
+  }
+  if (!Number.isFinite(x0)) return;
+  svg.setAttribute("viewBox",
+    `${x0 - PAD} ${y0 - PAD} ${x1 - x0 + 2 * PAD} ${y1 - y0 + 2 * PAD}`);
 }
 
 /// Regions the variant outlines (spinchess's spin blocks).
