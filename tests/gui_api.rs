@@ -147,6 +147,16 @@ fn the_page_and_its_files_are_served() {
     assert_eq!(trichess["board"]["shape"], "hex");
     assert_eq!(trichess["board"]["cells"].as_array().unwrap().len(), 169);
     assert_eq!(trichess["seats"].as_array().unwrap().len(), 3);
+    // The page names trichess's seats by the colours it draws their men in.
+    let colours: Vec<&str> = trichess["seats"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|s| s["colour_name"].as_str().unwrap_or(""))
+        .collect();
+    assert_eq!(colours, ["ivory", "orange", "black"]);
+    let game = new_game("trichess", json!([]));
+    assert_eq!(game["seats"][1]["colour_name"], "orange");
 }
 
 #[test]

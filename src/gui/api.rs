@@ -12,7 +12,7 @@
 //! GET  /api/game/ID/pgn          the game as PGN (text)
 
 use super::levels::LEVELS;
-use super::table::{SeatKind, Table};
+use super::table::{colour_name, SeatKind, Table};
 use crate::game::Variant;
 use crate::registry::{with_variant, VariantVisitor, VARIANT_NAMES};
 use serde::Deserialize;
@@ -175,10 +175,18 @@ struct Describe;
 impl VariantVisitor for Describe {
     type Output = Value;
     fn visit<G: Variant>(self) -> Value {
+        let seats: Vec<Value> = G::SEATS
+            .iter()
+            .map(|seat| {
+                let mut v = json!(seat);
+                v["colour_name"] = json!(colour_name(seat.colour));
+                v
+            })
+            .collect();
         json!({
             "name": G::NAME,
             "players": G::PLAYERS,
-            "seats": G::SEATS,
+            "seats": seats,
             "board": G::board_shape(),
             "start_fen": G::startpos().fen(),
         })

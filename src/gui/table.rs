@@ -122,6 +122,17 @@ impl<G: Variant> GuiTable<G> {
     }
 }
 
+/// A word for the colour the board draws a seat's men in. Trichess's rules give its players no
+/// colours, so a page names its seats by the colours it draws (ivory, orange, black).
+pub fn colour_name(css: &str) -> Option<&'static str> {
+    match css.to_ascii_lowercase().as_str() {
+        "#fbfbf8" => Some("ivory"),
+        "#d9822b" => Some("orange"),
+        "#26221f" => Some("black"),
+        _ => None,
+    }
+}
+
 /// A principal variation in the variant's human notation, read from `pos`.
 fn pv_notation<G: Variant>(pos: &G, pv: &[G::Move]) -> Vec<String> {
     let mut walk = pos.clone();
@@ -203,6 +214,7 @@ impl<G: Variant> Table for GuiTable<G> {
                 let mut v = seat_json(kind);
                 v["name"] = json!(seat.name);
                 v["colour"] = json!(seat.colour);
+                v["colour_name"] = json!(colour_name(seat.colour));
                 v["view_angle"] = json!(seat.view_angle);
                 v
             })

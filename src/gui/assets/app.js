@@ -79,7 +79,12 @@ function buildSeatControls() {
   info.seats.forEach((seat, i) => {
     const label = document.createElement("label");
     label.className = "seat";
-    label.textContent = seat.name + " ";
+    // The colour as a dot, not a word: the bar stays one line on a wide screen.
+    const swatch = document.createElement("span");
+    swatch.className = "swatch";
+    swatch.style.background = seat.colour;
+    label.title = seatTitle(seat, info.seats.length);
+    label.append(swatch, ` ${seat.name} `);
     const kind = document.createElement("select");
     kind.id = `seat-${i}`;
     kind.dataset.seat = i;
@@ -586,6 +591,56 @@ function animateLastSpin() {
   requestAnimationFrame(frame);
 }
 
+/// A seat's name; in games of more than two players, whose seats are not named by colour,
+/// with the colour its men are drawn in ("Player b (orange)").
+function seatTitle(seat, count) {
+  return count > 2 && seat.colour_name ? `${seat.name} (${seat.colour_name})` : seat.name;
+}
+
+/// Who plays a seat: kaleido at its level, "you" where one person plays, else "a person".
+function playerText(seat, seats) {
+  if (seat.kind === "kaleido") return `kaleido level ${seat.level}`;
+  return seats.filter((other) => other.kind === "human").length === 1 ? "you" : "a person";
+}
+
+/// A seat and who plays it: "White (you)", "Player b (orange, kaleido level 3)".
+function seatText(seat, seats) {
+  const colour = seats.length > 2 && seat.colour_name ? `${seat.colour_name}, ` : "";
+  return `${seat.name} (${colour}${playerText(seat, seats)})`;
+}
+
+/// The seats: each one's colour, name and player, the one to move marked.
+function drawPlayers() {
+  const s = page.state;
+  const list = $("players");
+  list.textContent = "";
+  s.seats.forEach((seat, i) => {
+    const item = document.createElement("li");
+    item.dataset.seat = i;
+    const toMove = !s.outcome && s.side === i;
+    item.classList.toggle("to-move", toMove);
+    const swatch = document.createElement("span");
+    swatch.className = "swatch";
+    swatch.style.background = seat.colour;
+    item.appendChild(swatch);
+    const name = document.createElement("span");
+    name.className = "seat-name";
+    name.textContent = seatTitle(seat, s.seats.length);
+    item.appendChild(name);
+    const player = document.createElement("span");
+    player.className = "seat-player";
+    player.textContent = playerText(seat, s.seats);
+    item.appendChild(player);
+    if (toMove) {
+      const turn = document.createElement("span");
+      turn.className = "turn";
+      turn.textContent = "to move";
+      item.appendChild(turn);
+    }
+    list.appendChild(item);
+  });
+}
+
 function drawPanel() {
   const s = page.state;
   $("note").textContent = s.board.note || "";
@@ -594,13 +649,12 @@ function drawPanel() {
   if (s.outcome) {
     status.textContent = `${s.outcome.text} (${s.outcome.result})`;
   } else {
-    const seat = s.seats[s.side];
-    const who = seat.kind === "kaleido" ? ` (kaleido, level ${seat.level})` : "";
     const again = s.turn_boundary ? "" : " again";
-    status.textContent = `${seat.name}${who} to move${again}`;
+    status.textContent = `${seatText(s.seats[s.side], s.seats)} to move${again}`;
   }
   status.dataset.side = s.side;
   status.dataset.over = s.outcome ? "1" : "0";
+  drawPlayers();
 
   const e = s.engine;
   if (e) {
@@ -627,6 +681,7 @@ function drawPanel() {
   for (const seat of s.seats) {
     const th = document.createElement("th");
     th.textContent = seat.name;
+    if (seat.colour_name) th.title = seat.colour_name;
     hr.appendChild(th);
   }
   const body = $("moves").tBodies[0];
