@@ -20,6 +20,8 @@ const page = {
   shownPlies: 0,   // history length last drawn (a new ply is animated)
   generation: 0,   // counts new games: answers about an older one are dropped
   spinsAnimated: 0, // spins shown turning (for tests)
+  search: null,    // kaleido's search under way, watched while it runs
+  live: null,      // what that search has found so far (GET /api/game/ID/search)
 };
 // For tests and the curious: the page's own view of the game.
 window.kaleido = page;
@@ -120,6 +122,8 @@ async function newGame(event) {
     fetch(`/api/game/${page.state.id}/stop`, { method: "POST", headers: { "Content-Type": "application/json" } })
       .catch(() => {});
   }
+  page.search = null;
+  page.thinking = false;
   await act(() => api("POST", "/api/game", body), true);
 }
 
@@ -339,12 +343,72 @@ async function engineMove(level) {
   if (!page.state) return;
   const id = page.state.id;
   const body = level ? { level } : {};
+  // The request answers only with the move; meanwhile the page watches the search.
+  const search = { id };
+  page.search = search;
+  page.live = null;
   page.thinking = true;
   updateButtons();
-  $("status").textContent = "kaleido is thinking\u2026";
+  const seat = page.state.seats[page.state.side];
+  $("status").textContent = `${seatText(seat, page.state.seats)} is thinking\u2026`;
+  showSearch({ thinking: true, level: level || seat.level, mover: page.state.side, elapsed_ms: 0, info: null });
+  watchSearch(search);
   await act(() => api("POST", `/api/game/${id}/engine`, body));
-  page.thinking = false;
+  if (page.search === search) {
+    page.search = null;
+    page.thinking = false;
+  }
   updateButtons();
+}
+
+const WATCH_MS = 250;
+
+/// Shows what `search` has found so far, every WATCH_MS until it has answered. A poll rather
+/// than a stream: the server answers each request on its own thread and keeps no connections.
+async function watchSearch(search) {
+  while (page.search === search) {
+    await new Promise((resolve) => setTimeout(resolve, WATCH_MS));
+    if (page.search !== search) return;
+    try {
+      const live = await api("GET", `/api/game/${search.id}/search`);
+      // The move may have come in meanwhile: its report is newer.
+      if (page.search === search && live.thinking) showSearch(live);
+    } catch (_) {
+      // The engine request itself reports what went wrong.
+    }
+  }
+}
+
+/// The panel while kaleido thinks: its last completed depth, and the time so far.
+function showSearch(live) {
+  page.live = live;
+  const s = page.state;
+  const seat = s.seats[live.mover];
+  const mover = seat ? seat.name : "";
+  const seconds = `${(live.elapsed_ms / 1000).toFixed(1)} s`;
+  const line = $("engine-line");
+  line.dataset.live = "1";
+  const info = live.info;
+  if (!info) {
+    const who = live.level ? `Level ${live.level}` : "kaleido";
+    line.textContent = `${who} for ${mover}: thinking, ${seconds}`;
+    $("pv").textContent = "";
+    $("shares").textContent = "";
+    return;
+  }
+  line.textContent = `Level ${live.level} for ${mover}, thinking: depth ${info.depth}, ${info.score}, ` +
+    `${info.nodes.toLocaleString("en")} nodes, ${seconds}`;
+  $("pv").textContent = info.pv.length ? `PV: ${info.pv.join(" ")}` : "";
+  $("shares").textContent = sharesText(info.shares);
+}
+
+/// Every player's expected points at the end of the principal variation (the search reports
+/// them in hundredths in games of more than two players).
+function sharesText(shares) {
+  if (!shares || !shares.length) return "";
+  const seats = page.state.seats;
+  return "Expected points: " +
+    shares.map((v, i) => `${seats[i] ? seats[i].name : i} ${(v / 100).toFixed(2)}`).join(", ");
 }
 
 /// kaleido plays the best move it has found so far.
@@ -657,9 +721,11 @@ function drawPanel() {
   drawPlayers();
 
   const e = s.engine;
+  const line = $("engine-line");
+  delete line.dataset.live;
   if (e) {
     const mover = s.seats[e.mover] ? s.seats[e.mover].name : "";
-    $("engine-line").textContent =
+    line.textContent =
       `Level ${e.level} for ${mover}: ${e.score}, depth ${e.depth}, ` +
       `${e.nodes.toLocaleString("en")} nodes, ${(e.time_ms / 1000).toFixed(1)} s; played ${e.played.join(",")}`;
     let pv = e.pv.length ? `PV: ${e.pv.join(" ")}` : "";
@@ -668,9 +734,11 @@ function drawPanel() {
       pv += `  (after it: ${e.player_scores.map((v, i) => `${s.seats[i].name} ${v}`).join(", ")})`;
     }
     $("pv").textContent = pv;
+    $("shares").textContent = sharesText(e.shares);
   } else {
-    $("engine-line").textContent = "No search yet.";
+    line.textContent = "No search yet.";
     $("pv").textContent = "";
+    $("shares").textContent = "";
   }
 
   // The move list: one row per round from the first seat, turns joined by commas.
