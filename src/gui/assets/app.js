@@ -385,7 +385,7 @@ function showSearch(live) {
   const s = page.state;
   const seat = s.seats[live.mover];
   const mover = seat ? seat.name : "";
-  const seconds = `${(live.elapsed_ms / 1000).toFixed(1)} s`;
+  const seconds = `${(live.elapsed_ms / 1000).toFixed(1)}\u00a0s`; // a no-break space keeps the unit with its number
   const line = $("engine-line");
   line.dataset.live = "1";
   const info = live.info;
@@ -727,7 +727,7 @@ function drawPanel() {
     const mover = s.seats[e.mover] ? s.seats[e.mover].name : "";
     line.textContent =
       `Level ${e.level} for ${mover}: ${e.score}, depth ${e.depth}, ` +
-      `${e.nodes.toLocaleString("en")} nodes, ${(e.time_ms / 1000).toFixed(1)} s; played ${e.played.join(",")}`;
+      `${e.nodes.toLocaleString("en")} nodes, ${(e.time_ms / 1000).toFixed(1)}\u00a0s; played ${e.played.join(",")}`;
     let pv = e.pv.length ? `PV: ${e.pv.join(" ")}` : "";
     if (e.player_scores && e.player_scores.length) {
       // Every player's evaluation after kaleido's move.
