@@ -147,6 +147,16 @@ fn the_page_and_its_files_are_served() {
     assert_eq!(trichess["board"]["shape"], "hex");
     assert_eq!(trichess["board"]["cells"].as_array().unwrap().len(), 169);
     assert_eq!(trichess["seats"].as_array().unwrap().len(), 3);
+    // The page names trichess's seats by the colours it draws their men in.
+    let colours: Vec<&str> = trichess["seats"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|s| s["colour_name"].as_str().unwrap_or(""))
+        .collect();
+    assert_eq!(colours, ["ivory", "orange", "black"]);
+    let game = new_game("trichess", json!([]));
+    assert_eq!(game["seats"][1]["colour_name"], "orange");
 }
 
 #[test]
@@ -416,6 +426,7 @@ fn garbage_never_breaks_the_server() {
         format!("/api/game/{id}/move"),
         format!("/api/game/{id}/undo"),
         format!("/api/game/{id}/engine"),
+        format!("/api/game/{id}/search"),
         format!("/api/game/{id}/../../etc/passwd"),
         "/api/game/%00/move".to_string(),
     ];
@@ -500,4 +511,59 @@ fn nasty_positions_are_refused_in_every_variant() {
             "{variant}: a long FEN"
         );
     }
+}
+
+/// While kaleido thinks, `GET /api/game/ID/search` shows its last completed depth (score,
+/// nodes, principal variation; every player's share in trichess); `stop` then plays the best
+/// move so far and the search reads as over.
+#[test]
+fn a_running_search_can_be_watched() {
+    for (variant, players) in [("chess", 2), ("trichess", 3)] {
+        let game = new_game(variant, json!([]));
+        let id = game["id"].as_str().unwrap().to_string();
+        let watch = format!("/api/game/{id}/search");
+        assert_eq!(get(&watch).json(), json!({"thinking": false}), "{variant}");
+        // The strongest level searches long enough to be watched, and is stopped early.
+        let engine = {
+            let path = format!("/api/game/{id}/engine");
+            std::thread::spawn(move || post(&path, r#"{"level": 8}"#))
+        };
+        let mut seen = None;
+        for _ in 0..3000 {
+            let progress = get(&watch).json();
+            if progress["info"]["nodes"].as_u64().is_some_and(|n| n > 0) {
+                seen = Some(progress);
+                break;
+            }
+            std::thread::sleep(Duration::from_millis(10));
+        }
+        let progress = seen.unwrap_or_else(|| panic!("{variant}: no search progress was shown"));
+        assert_eq!(progress["thinking"], true, "{progress}");
+        assert_eq!(progress["level"], 8, "{progress}");
+        assert_eq!(progress["mover"], 0, "{progress}");
+        assert!(progress["elapsed_ms"].as_u64().is_some(), "{progress}");
+        let info = &progress["info"];
+        assert!(info["depth"].as_i64().is_some_and(|d| d >= 1), "{info}");
+        assert!(info["score"].as_str().is_some(), "{info}");
+        assert!(
+            info["pv"].as_array().is_some_and(|pv| !pv.is_empty()),
+            "{info}"
+        );
+        let shares = info["shares"].as_array().unwrap().len();
+        assert_eq!(shares, if players > 2 { players } else { 0 }, "{info}");
+        // Stopping may come after the search ended by itself; either way it has moved.
+        let _ = post(&format!("/api/game/{id}/stop"), "");
+        let answer = engine.join().unwrap();
+        assert_eq!(answer.status, 200, "{variant}: {}", answer.body);
+        let state = answer.json();
+        assert_eq!(state["history"].as_array().unwrap().len(), 1, "{variant}");
+        assert_eq!(
+            state["engine"]["shares"].as_array().unwrap().len(),
+            shares,
+            "{variant}"
+        );
+        assert_eq!(get(&watch).json(), json!({"thinking": false}), "{variant}");
+    }
+    assert_client_error(&get("/api/game/88888/search"), 404, "no game");
+    assert_client_error(&post("/api/game/88888/search", "{}"), 405, "not allowed");
 }

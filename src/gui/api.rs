@@ -8,10 +8,11 @@
 //! POST /api/game/ID/undo         {to_human?: bool}    one ply, or back to a human's turn
 //! POST /api/game/ID/engine       {level?: 1..8}       kaleido plays the side to move
 //! POST /api/game/ID/stop                              kaleido plays its best move so far
+//! GET  /api/game/ID/search       what the running search has found so far
 //! GET  /api/game/ID/pgn          the game as PGN (text)
 
 use super::levels::LEVELS;
-use super::table::{SeatKind, Table};
+use super::table::{colour_name, SeatKind, Table};
 use crate::game::Variant;
 use crate::registry::{with_variant, VariantVisitor, VARIANT_NAMES};
 use serde::Deserialize;
@@ -19,6 +20,7 @@ use serde_json::{json, Value};
 use std::collections::BTreeMap;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex, MutexGuard};
+use std::time::Instant;
 
 /// Games kept at once; the oldest is dropped to make room (a page left open holds one each).
 pub const MAX_GAMES: usize = 64;
@@ -52,6 +54,23 @@ struct Entry {
     thinking: bool,
     /// Set to make the running search play its best move so far.
     stop: Arc<AtomicBool>,
+    /// The latest search's progress; None before the first search.
+    progress: Option<Arc<Mutex<Progress>>>,
+}
+
+/// What a search has found so far, for a page that shows kaleido thinking. The search writes
+/// `latest` from its own thread without the games' lock, so it has a lock of its own.
+struct Progress {
+    level: u8,
+    mover: usize,
+    started: Instant,
+    /// The last completed depth (table::info_json); None until the first one ends.
+    latest: Option<Value>,
+}
+
+/// The progress, even if a thread panicked while holding it (it only ever holds a whole value).
+fn lock_progress(progress: &Mutex<Progress>) -> MutexGuard<'_, Progress> {
+    progress.lock().unwrap_or_else(|e| e.into_inner())
 }
 
 #[derive(Default)]
@@ -156,10 +175,18 @@ struct Describe;
 impl VariantVisitor for Describe {
     type Output = Value;
     fn visit<G: Variant>(self) -> Value {
+        let seats: Vec<Value> = G::SEATS
+            .iter()
+            .map(|seat| {
+                let mut v = json!(seat);
+                v["colour_name"] = json!(colour_name(seat.colour));
+                v
+            })
+            .collect();
         json!({
             "name": G::NAME,
             "players": G::PLAYERS,
-            "seats": G::SEATS,
+            "seats": seats,
             "board": G::board_shape(),
             "start_fen": G::startpos().fen(),
         })
@@ -212,6 +239,9 @@ impl Lobby {
                 entry.stop.store(true, Ordering::SeqCst);
                 Ok(Reply::json(200, &json!({ "stopping": true })))
             }),
+            ("GET", ["api", "game", id, "search"]) => {
+                self.with_game(id, |entry| Ok(Reply::json(200, &search_progress(entry))))
+            }
             ("GET", ["api", "game", id, "pgn"]) => self.with_game(id, |entry| {
                 Ok(Reply {
                     status: 200,
@@ -222,7 +252,7 @@ impl Lobby {
             (_, ["api", "variants"])
             | (_, ["api", "game"])
             | (_, ["api", "game", _])
-            | (_, ["api", "game", _, "move" | "undo" | "engine" | "stop" | "pgn"]) => {
+            | (_, ["api", "game", _, "move" | "undo" | "engine" | "stop" | "search" | "pgn"]) => {
                 Reply::error(405, format!("{method} is not allowed on {}", quote(path)))
             }
             _ => Reply::error(404, format!("no such API path: {}", quote(path))),
@@ -282,6 +312,7 @@ impl Lobby {
             table,
             thinking: false,
             stop: Arc::new(AtomicBool::new(false)),
+            progress: None,
         };
         let reply = Reply::json(201, &state(&id.to_string(), &entry));
         games.tables.insert(id, entry);
@@ -337,7 +368,7 @@ impl Lobby {
             Ok(r) => r,
             Err(reply) => return reply,
         };
-        let (number, search, stop, plies) = {
+        let (number, search, stop, progress, plies) = {
             let mut games = self.lock();
             let (number, entry) = match find(&mut games, id) {
                 Ok(found) => found,
@@ -363,11 +394,19 @@ impl Lobby {
             }
             entry.thinking = true;
             entry.stop = Arc::new(AtomicBool::new(false));
+            let progress = Arc::new(Mutex::new(Progress {
+                level,
+                mover: entry.table.side(),
+                started: Instant::now(),
+                latest: None,
+            }));
+            entry.progress = Some(Arc::clone(&progress));
             let plies = entry.table.plies();
             (
                 number,
                 entry.table.search(level),
                 Arc::clone(&entry.stop),
+                progress,
                 plies,
             )
         };
@@ -375,7 +414,9 @@ impl Lobby {
             lobby: self,
             id: number,
         };
-        let result = search(&stop);
+        let result = search(&stop, &mut |info| {
+            lock_progress(&progress).latest = Some(info)
+        });
         // The reply is played and the mark cleared under one lock, so no other request can
         // slip a move in between (moves and undos wait while the mark is set).
         let reply = self.with_game(id, |entry| {
@@ -403,6 +444,23 @@ fn find<'g>(games: &'g mut Games, id: &str) -> Result<(u64, &'g mut Entry), Repl
     let number = id.parse::<u64>().map_err(|_| missing())?;
     let entry = games.tables.get_mut(&number).ok_or_else(missing)?;
     Ok((number, entry))
+}
+
+/// The running search of a game: its level, the seat it plays, how long it has run, and its
+/// last completed depth (`info`, null before the first); only `thinking: false` when no
+/// search runs.
+fn search_progress(entry: &Entry) -> Value {
+    let progress = match &entry.progress {
+        Some(progress) if entry.thinking => lock_progress(progress),
+        _ => return json!({ "thinking": false }),
+    };
+    json!({
+        "thinking": true,
+        "level": progress.level,
+        "mover": progress.mover,
+        "elapsed_ms": progress.started.elapsed().as_millis() as u64,
+        "info": progress.latest,
+    })
 }
 
 fn state(id: &str, entry: &Entry) -> Value {

@@ -4,7 +4,7 @@
 use crate::game::Searchable;
 use crate::record::GameRecord;
 use crate::search::score::{MATE, MATE_BOUND};
-use crate::search::{self, Context, Limits, Thought, TranspositionTable};
+use crate::search::{self, Context, Info, Limits, Thought, TranspositionTable};
 use std::sync::atomic::AtomicBool;
 use std::time::Duration;
 
@@ -44,11 +44,13 @@ pub fn score_text(score: i32) -> String {
 const TABLE_MIB: usize = 16;
 
 /// kaleido's turn in the game's current position within `limits`, until `stop` is set: the
-/// search written for any number of players, on a fresh table and one thread.
+/// search written for any number of players, on a fresh table and one thread. `on_info` hears
+/// about every completed depth, so a page can show the search while it runs.
 pub fn think<G: Searchable>(
     record: &GameRecord<G>,
     limits: &Limits,
     stop: &AtomicBool,
+    on_info: impl FnMut(&Info<G::Move>),
 ) -> Thought<G::Move> {
     let history = record.hashes_before_current();
     let tt = TranspositionTable::new(TABLE_MIB);
@@ -58,7 +60,7 @@ pub fn think<G: Searchable>(
         limits,
         &[],
         Context::new(&tt, stop),
-        |_| {},
+        on_info,
     )
 }
 

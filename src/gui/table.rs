@@ -7,6 +7,7 @@ use super::pgn;
 use crate::game::Variant;
 use crate::outcome::Outcome;
 use crate::record::GameRecord;
+use crate::search::Info;
 use serde_json::{json, Value};
 use std::sync::atomic::AtomicBool;
 use std::time::Instant;
@@ -26,8 +27,10 @@ pub struct EngineReply {
     pub report: Value,
 }
 
-/// A search to run without holding the table: it owns a copy of the game.
-pub type Search = Box<dyn FnOnce(&AtomicBool) -> EngineReply + Send>;
+/// A search to run without holding the table: it owns a copy of the game. It runs until the
+/// flag is set or its level's budget is spent, and hands each completed depth, as JSON (see
+/// `info_json`), to the callback.
+pub type Search = Box<dyn FnOnce(&AtomicBool, &mut dyn FnMut(Value)) -> EngineReply + Send>;
 
 pub trait Table: Send {
     fn variant(&self) -> &'static str;
@@ -119,6 +122,44 @@ impl<G: Variant> GuiTable<G> {
     }
 }
 
+/// A word for the colour the board draws a seat's men in. Trichess's rules give its players no
+/// colours, so a page names its seats by the colours it draws (ivory, orange, black).
+pub fn colour_name(css: &str) -> Option<&'static str> {
+    match css.to_ascii_lowercase().as_str() {
+        "#fbfbf8" => Some("ivory"),
+        "#d9822b" => Some("orange"),
+        "#26221f" => Some("black"),
+        _ => None,
+    }
+}
+
+/// A principal variation in the variant's human notation, read from `pos`.
+fn pv_notation<G: Variant>(pos: &G, pv: &[G::Move]) -> Vec<String> {
+    let mut walk = pos.clone();
+    pv.iter()
+        .map(|&mv| {
+            let text = walk.human_notation(mv);
+            walk.play(mv);
+            text
+        })
+        .collect()
+}
+
+/// One completed depth of a running search, for the page: the score from the mover's view,
+/// the principal variation in human notation, and in games of more than two players every
+/// player's expected points in hundredths (`shares`, in seat order).
+fn info_json<G: Variant>(pos: &G, info: &Info<G::Move>) -> Value {
+    json!({
+        "depth": info.depth,
+        "seldepth": info.seldepth,
+        "score": levels::score_text(info.score),
+        "nodes": info.nodes,
+        "time_ms": info.time.as_millis() as u64,
+        "pv": pv_notation(pos, &info.pv),
+        "shares": info.shares,
+    })
+}
+
 fn seat_json(kind: SeatKind) -> Value {
     match kind {
         SeatKind::Human => json!({"kind": "human"}),
@@ -173,6 +214,7 @@ impl<G: Variant> Table for GuiTable<G> {
                 let mut v = seat_json(kind);
                 v["name"] = json!(seat.name);
                 v["colour"] = json!(seat.colour);
+                v["colour_name"] = json!(colour_name(seat.colour));
                 v["view_angle"] = json!(seat.view_angle);
                 v
             })
@@ -262,20 +304,23 @@ impl<G: Variant> Table for GuiTable<G> {
 
     fn search(&self, level: u8) -> Search {
         let record = self.record.clone();
-        Box::new(move |stop: &AtomicBool| {
+        Box::new(move |stop: &AtomicBool, on_info: &mut dyn FnMut(Value)| {
             let started = Instant::now();
             let limits = levels::limits(level);
-            let thought = levels::think(&record, &limits, stop);
-            let mut walk = record.current().clone();
-            let mut pv = Vec::new();
+            let root = record.current();
+            // The last depth's shares stay in the report: the search's answer has none.
+            let mut shares = Vec::new();
+            let thought = levels::think(&record, &limits, stop, |info| {
+                shares.clone_from(&info.shares);
+                on_info(info_json(root, info));
+            });
+            let mut walk = root.clone();
             let mut tokens = Vec::new();
-            for (i, &mv) in thought.pv.iter().enumerate() {
-                if i < thought.turn.len() {
-                    tokens.push(walk.format_move(mv));
-                }
-                pv.push(walk.human_notation(mv));
+            for &mv in thought.pv.iter().take(thought.turn.len()) {
+                tokens.push(walk.format_move(mv));
                 walk.play(mv);
             }
+            let pv = pv_notation(root, &thought.pv);
             let report = json!({
                 "level": level,
                 "score": levels::score_text(thought.score),
@@ -285,6 +330,7 @@ impl<G: Variant> Table for GuiTable<G> {
                 "pv": pv,
                 "played": pv.iter().take(tokens.len()).collect::<Vec<_>>(),
                 "mover": record.current().side_to_move().index(),
+                "shares": shares,
                 "player_scores": thought
                     .player_scores
                     .iter()

@@ -6,7 +6,9 @@ It plays moves in each variant (a promotion, a move across the cylinder's edge, 
 and a move-then-spin, a doublemove turn of two sub-moves, a full trichess round of three
 players), lets kaleido answer in several of them, uses FEN input, undo and PGN export, checks
 the board after every move (the men the page draws against what the move must have done and
-against the server's own state), and saves a screenshot after each step.
+against the server's own state), and saves a screenshot after each step. It also checks the
+layout (every coordinate label whole, the set-up bar one line at 1200 px, no sideways scrolling
+at phone width), the seats named with who plays them, and kaleido's search shown while it runs.
 
 Usage: play_all.py PATH_TO_KALEIDO [SCREENSHOT_DIR]   (default target/gui-screenshots)
 Exits non-zero on the first failure. Needs /usr/bin/chromium, /usr/bin/chromedriver and the
@@ -14,6 +16,7 @@ Exits non-zero on the first failure. Needs /usr/bin/chromium, /usr/bin/chromedri
 """
 import json
 import os
+import re
 import shutil
 import socket
 import subprocess
@@ -110,9 +113,10 @@ class Board:
             check(cell not in men, f"{cell} should be empty, holds {men.get(cell)}")
         check(self.error() == "", f"the page shows an error: {self.error()}")
 
-    def shot(self, name):
+    def shot(self, name, settle=0.55):
+        """Saves a screenshot, after `settle` seconds (a spin's animation takes 0.45 s)."""
         self.shot_count += 1
-        time.sleep(0.55)  # let a spin's animation finish
+        time.sleep(settle)
         path = os.path.join(self.shots, f"{self.shot_count:02d}-{name}.png")
         check(self.driver.save_screenshot(path), f"screenshot {path} failed")
 
@@ -174,12 +178,78 @@ class Board:
     def engine_line(self):
         return self.driver.find_element(By.ID, "engine-line").text
 
+    # ------------------------------------------------------------------ layout
+
+    def labels_outside_board(self):
+        """Coordinate labels not wholly inside the board's drawing (the SVG clips what is
+        outside it): their text and how far they stick out, in CSS pixels."""
+        return self.js("""const board = document.getElementById('board').getBoundingClientRect();
+            return [...document.querySelectorAll('#board .label')].map((t) => {
+                const r = t.getBoundingClientRect();
+                const out = Math.max(board.left - r.left, r.right - board.right,
+                                     board.top - r.top, r.bottom - board.bottom);
+                return [t.textContent, out];
+            }).filter(([, out]) => out > 0.5)""")
+
+    def check_labels(self, variant):
+        count = len(self.driver.find_elements(By.CSS_SELECTOR, "#board .label"))
+        expected = len(self.state()["board"]["labels"])
+        check(count == expected, f"{variant}: {count} labels drawn, {expected} given")
+        outside = self.labels_outside_board()
+        check(not outside, f"{variant}: labels cut off at the board's edge: {outside}")
+
+    def header_lines(self):
+        """How many lines the set-up bar's controls take, and the bar's height against its
+        tallest control's."""
+        return self.js("""const items = [document.querySelector('header h1'),
+                ...document.querySelectorAll('#setup > label, #setup > button, #seats > label')];
+            const tops = new Set();
+            let tallest = 0;
+            for (const item of items) {
+                const r = item.getBoundingClientRect();
+                tops.add(Math.round(r.top + r.height / 2));
+                tallest = Math.max(tallest, r.height);
+            }
+            // Centres within a few pixels are one line.
+            const lines = [...tops].sort((a, b) => a - b)
+                .filter((t, i, all) => i === 0 || t - all[i - 1] > 4).length;
+            return [lines, document.querySelector('header').getBoundingClientRect().height, tallest]""")
+
+    def overflow(self):
+        """Sideways overflow: the page's scroll width over the viewport's, and the elements
+        that reach past its right edge."""
+        return self.js("""const width = document.documentElement.clientWidth;
+            const wide = [...document.querySelectorAll('body *')].filter((e) => {
+                const r = e.getBoundingClientRect();
+                return r.width > 0 && r.right > width + 0.5 && !e.closest('#chooser');
+            }).map((e) => e.id || e.tagName.toLowerCase());
+            return [document.documentElement.scrollWidth - width, wide.slice(0, 8)]""")
+
+    def players(self):
+        """The players panel: per seat, its text and whether it is marked to move."""
+        return self.js("""return [...document.querySelectorAll('#players li')].map(
+            (li) => [li.textContent, li.classList.contains('to-move')])""")
+
+    def check_players(self, names):
+        """Every seat named (with who plays it), and the side to move marked."""
+        rows = self.players()
+        check(len(rows) == len(names), f"{len(rows)} seats listed, not {len(names)}: {rows}")
+        side = self.state()["side"]
+        over = self.state()["outcome"] is not None
+        for i, ((text, to_move), words) in enumerate(zip(rows, names)):
+            for word in words:
+                check(word in text, f"seat {i} reads {text!r}, without {word!r}")
+            check(to_move == (i == side and not over), f"seat {i}'s turn mark is wrong: {rows}")
+        check(self.state()["seats"][side]["name"] in self.status() or over,
+              f"the status {self.status()!r} does not name the side to move")
+
 
 WHITE, BLACK = 0, 1
 
 
 def chess(b):
     b.new_game("chess", ["human", "human"])
+    b.check_players([["White", "a person"], ["Black", "a person"]])
     b.step("e2", "e4", 1)
     b.check_board({"e4": (WHITE, "pawn")}, empty=["e2"])
     b.shot("chess-e4")
@@ -205,6 +275,8 @@ def chess(b):
     b.click("b8")
     b.choose("Q")
     b.wait_plies(2)
+    b.check_players([["White", "you"], ["Black", "kaleido level 1"]])
+    check("White (you) to move" in b.status(), f"status: {b.status()}")
     b.check_board({"b8": (WHITE, "queen")}, empty=["b7"])
     check("Level 1 for Black" in b.engine_line(), f"no engine report: {b.engine_line()}")
     check(b.driver.find_element(By.ID, "pv").text.startswith("PV: K"), "no principal variation")
@@ -339,12 +411,16 @@ def trichess(b):
           "the hexagon should have 169 cells")
     # kaleido plays player a's next move, and the two others play themselves.
     b.new_game("trichess", ["human", 1, 1])
+    b.check_players([["Player a (ivory)", "you"], ["Player b (orange)", "kaleido level 1"],
+                     ["Player c (black)", "kaleido level 1"]])
     b.step("BN", "DL", 3, by_drag=True)
     h = b.state()["history"]
     check([p["player"] for p in h] == [0, 1, 2], f"trichess turn order {[p['player'] for p in h]}")
     b.check_board({"DL": (0, "pawn")})
     check("Level 1" in b.engine_line(), "no engine report for trichess")
     check("Player c" in b.driver.find_element(By.ID, "pv").text, "no per-player evaluation")
+    check("Expected points: Player a" in b.driver.find_element(By.ID, "shares").text,
+          "no expected points after kaleido's move")
     b.shot("trichess-kaleido-round")
     # A person playing b sees b's home edge at the bottom (b's king starts on ED).
     b.new_game("trichess", [1, "human", 1])
@@ -365,6 +441,108 @@ def trichess(b):
     b.shot("trichess-seen-from-b")
 
 
+ALL_HUMAN = {"chess": 2, "cylinder": 2, "spinchess": 2, "doublemove": 2, "gigachess": 2,
+             "trichess": 3}
+
+
+def layout(b):
+    """At 1200 px: every variant's labels whole and the set-up bar on one line."""
+    for variant, players in ALL_HUMAN.items():
+        b.new_game(variant, ["human"] * players)
+        b.check_labels(variant)
+        lines, height, tallest = b.header_lines()
+        check(lines == 1, f"{variant}: the set-up bar takes {lines} lines at 1200 px")
+        check(height < 2 * tallest, f"{variant}: the bar is {height} px high, one line is {tallest}")
+        check(b.overflow()[0] <= 0, f"{variant}: the page scrolls sideways: {b.overflow()}")
+    # Turned round for Black, the labels stay beside the board and whole.
+    b.new_game("gigachess", [1, "human"])
+    b.wait_plies(1)
+    b.check_labels("gigachess seen from Black")
+    b.check_players([["White", "kaleido level 1"], ["Black", "you"]])
+    b.shot("gigachess-labels-from-black")
+
+
+def thinking(b):
+    """kaleido's search shows depth, score, nodes and its line while it runs (and in trichess
+    every player's expected points); Move now ends it."""
+    b.new_game("chess", ["human", 8])
+    b.step("e2", "e4", 1)
+    seen = watch_search(b, "chess", "chess-kaleido-thinking")
+    b.driver.find_element(By.ID, "stop").click()
+    b.wait_plies(2)
+    check("Level 8 for Black" in b.engine_line() and "played" in b.engine_line(),
+          f"no report after the search: {b.engine_line()}")
+    check(b.js("return document.getElementById('engine-line').dataset.live") is None,
+          "the panel still reads as thinking")
+    print(f"   chess level 8 seen at depths {seen}")
+    # Trichess: each player's expected points as the search reports them.
+    b.new_game("trichess", [8, "human", "human"])
+    seen = watch_search(b, "trichess", "trichess-kaleido-thinking")
+    b.driver.find_element(By.ID, "stop").click()
+    b.wait_plies(1)
+    check("Expected points" in b.driver.find_element(By.ID, "shares").text, "no final shares")
+    b.check_players([["Player a (ivory)", "kaleido level 8"], ["Player b (orange)", "a person"],
+                     ["Player c (black)", "a person"]])
+    print(f"   trichess level 8 seen at depths {seen}")
+
+
+def watch_search(b, variant, shot):
+    """Watches the live panel until it has shown two depths, or the search has run 6 s or
+    answered: the depths seen. Each must come with a score and a node count, and the line must
+    change while the search runs."""
+    depths = []
+    lines = set()
+    started = time.time()
+    while time.time() - started < 20:
+        # One read of the whole panel: the search may answer between two.
+        live, pv, shares = b.js("""const text = (id) => document.getElementById(id).textContent;
+            const live = document.getElementById('engine-line').dataset.live === '1';
+            return [live ? text('engine-line') : null, text('pv'), text('shares')]""")
+        if live is None and depths:
+            break  # the search has answered
+        if live is not None and "depth" in live:
+            match = re.search(r"depth (\d+), ([-+#0-9.]+), ([\d,]+) nodes", live)
+            check(match, f"{variant}: the live line lacks depth, score or nodes: {live!r}")
+            check(int(match.group(3).replace(",", "")) > 0, f"{variant}: no nodes: {live!r}")
+            check(pv.startswith("PV: "), f"{variant}: no line while thinking: {pv!r}")
+            seats = b.state()["seats"]
+            if len(seats) > 2:
+                named = all(f"{seat['name']} " in shares for seat in seats)
+                check(shares.startswith("Expected points: ") and named,
+                      f"{variant}: no expected points while thinking: {shares!r}")
+            if not depths or int(match.group(1)) != depths[-1]:
+                depths.append(int(match.group(1)))
+            if not lines:
+                b.shot(shot, settle=0)
+            lines.add(live)
+            if len(depths) >= 2 or (depths and time.time() - started > 6):
+                break
+        time.sleep(0.05)
+    check(depths, f"{variant}: no depth was shown while kaleido thought: {b.engine_line()!r}")
+    check(len(lines) >= 2, f"{variant}: the live line never changed: {lines}")
+    return depths
+
+
+def phone(b):
+    """At 390 px wide (a phone): no sideways scrolling, the board fits and scales, labels whole."""
+    b.driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", {
+        "width": 390, "height": 844, "deviceScaleFactor": 1, "mobile": True})
+    try:
+        for variant, seats in [("chess", ["human", 1]), ("gigachess", ["human", "human"]),
+                               ("trichess", ["human", 1, 1])]:
+            b.new_game(variant, seats)
+            width, board = b.js("""return [document.documentElement.clientWidth,
+                document.getElementById('board').getBoundingClientRect().width]""")
+            check(width == 390, f"the phone viewport is {width} px wide")
+            check(300 < board <= width, f"{variant}: the board is {board} px wide at {width} px")
+            excess, wide = b.overflow()
+            check(excess <= 0 and not wide, f"{variant}: {excess} px of sideways scroll: {wide}")
+            b.check_labels(f"{variant} on a phone")
+            b.shot(f"phone-{variant}")
+    finally:
+        b.driver.execute_cdp_cmd("Emulation.clearDeviceMetricsOverride", {})
+
+
 def main():
     if len(sys.argv) not in (2, 3):
         print(__doc__, file=sys.stderr)
@@ -376,6 +554,9 @@ def main():
             print(f"FAIL: {tool} is missing", file=sys.stderr)
             return 1
     os.makedirs(shots, exist_ok=True)
+    # A failure of an earlier run is not this run's.
+    if os.path.exists(os.path.join(shots, "failure.png")):
+        os.remove(os.path.join(shots, "failure.png"))
     port = free_port()
     server = subprocess.Popen([binary, "gui", "--port", str(port)],
                               stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
@@ -398,7 +579,8 @@ def main():
         driver.get(base + "/")
         board = Board(driver, base, shots)
         board.wait(lambda: board.idle(), "the page to load")
-        for scenario in (chess, cylinder, spinchess, doublemove, gigachess, trichess):
+        for scenario in (layout, chess, cylinder, spinchess, doublemove, gigachess, trichess,
+                         thinking, phone):
             t = time.time()
             scenario(board)
             print(f"ok {scenario.__name__} ({time.time() - t:.1f} s)")

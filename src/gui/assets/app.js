@@ -20,6 +20,8 @@ const page = {
   shownPlies: 0,   // history length last drawn (a new ply is animated)
   generation: 0,   // counts new games: answers about an older one are dropped
   spinsAnimated: 0, // spins shown turning (for tests)
+  search: null,    // kaleido's search under way, watched while it runs
+  live: null,      // what that search has found so far (GET /api/game/ID/search)
 };
 // For tests and the curious: the page's own view of the game.
 window.kaleido = page;
@@ -79,7 +81,12 @@ function buildSeatControls() {
   info.seats.forEach((seat, i) => {
     const label = document.createElement("label");
     label.className = "seat";
-    label.textContent = seat.name + " ";
+    // The colour as a dot, not a word: the bar stays one line on a wide screen.
+    const swatch = document.createElement("span");
+    swatch.className = "swatch";
+    swatch.style.background = seat.colour;
+    label.title = seatTitle(seat, info.seats.length);
+    label.append(swatch, ` ${seat.name} `);
     const kind = document.createElement("select");
     kind.id = `seat-${i}`;
     kind.dataset.seat = i;
@@ -115,6 +122,8 @@ async function newGame(event) {
     fetch(`/api/game/${page.state.id}/stop`, { method: "POST", headers: { "Content-Type": "application/json" } })
       .catch(() => {});
   }
+  page.search = null;
+  page.thinking = false;
   await act(() => api("POST", "/api/game", body), true);
 }
 
@@ -334,12 +343,72 @@ async function engineMove(level) {
   if (!page.state) return;
   const id = page.state.id;
   const body = level ? { level } : {};
+  // The request answers only with the move; meanwhile the page watches the search.
+  const search = { id };
+  page.search = search;
+  page.live = null;
   page.thinking = true;
   updateButtons();
-  $("status").textContent = "kaleido is thinking\u2026";
+  const seat = page.state.seats[page.state.side];
+  $("status").textContent = `${seatText(seat, page.state.seats)} is thinking\u2026`;
+  showSearch({ thinking: true, level: level || seat.level, mover: page.state.side, elapsed_ms: 0, info: null });
+  watchSearch(search);
   await act(() => api("POST", `/api/game/${id}/engine`, body));
-  page.thinking = false;
+  if (page.search === search) {
+    page.search = null;
+    page.thinking = false;
+  }
   updateButtons();
+}
+
+const WATCH_MS = 250;
+
+/// Shows what `search` has found so far, every WATCH_MS until it has answered. A poll rather
+/// than a stream: the server answers each request on its own thread and keeps no connections.
+async function watchSearch(search) {
+  while (page.search === search) {
+    await new Promise((resolve) => setTimeout(resolve, WATCH_MS));
+    if (page.search !== search) return;
+    try {
+      const live = await api("GET", `/api/game/${search.id}/search`);
+      // The move may have come in meanwhile: its report is newer.
+      if (page.search === search && live.thinking) showSearch(live);
+    } catch (_) {
+      // The engine request itself reports what went wrong.
+    }
+  }
+}
+
+/// The panel while kaleido thinks: its last completed depth, and the time so far.
+function showSearch(live) {
+  page.live = live;
+  const s = page.state;
+  const seat = s.seats[live.mover];
+  const mover = seat ? seat.name : "";
+  const seconds = `${(live.elapsed_ms / 1000).toFixed(1)}\u00a0s`; // a no-break space keeps the unit with its number
+  const line = $("engine-line");
+  line.dataset.live = "1";
+  const info = live.info;
+  if (!info) {
+    const who = live.level ? `Level ${live.level}` : "kaleido";
+    line.textContent = `${who} for ${mover}: thinking, ${seconds}`;
+    $("pv").textContent = "";
+    $("shares").textContent = "";
+    return;
+  }
+  line.textContent = `Level ${live.level} for ${mover}, thinking: depth ${info.depth}, ${info.score}, ` +
+    `${info.nodes.toLocaleString("en")} nodes, ${seconds}`;
+  $("pv").textContent = info.pv.length ? `PV: ${info.pv.join(" ")}` : "";
+  $("shares").textContent = sharesText(info.shares);
+}
+
+/// Every player's expected points at the end of the principal variation (the search reports
+/// them in hundredths in games of more than two players).
+function sharesText(shares) {
+  if (!shares || !shares.length) return "";
+  const seats = page.state.seats;
+  return "Expected points: " +
+    shares.map((v, i) => `${seats[i] ? seats[i].name : i} ${(v / 100).toFixed(2)}`).join(", ");
 }
 
 /// kaleido plays the best move it has found so far.
@@ -391,8 +460,9 @@ function draw() {
   const b = s.board;
   const svg = $("board");
   svg.textContent = "";
+  // A first guess; fitViewBox sets the box from what is drawn.
   const margin = b.labels.length ? 0.6 : 0.2;
-  svg.setAttribute("viewBox", `${-margin} ${-0.2} ${b.width + margin + 0.2} ${b.height + margin}`);
+  svg.setAttribute("viewBox", `${-margin} ${-margin} ${b.width + 2 * margin} ${b.height + 2 * margin}`);
   svg.setAttribute("class", b.shape === "hex" ? "hex" : "square");
   svg.dataset.variant = s.variant;
   const defs = el("defs", {}, svg);
@@ -429,15 +499,19 @@ function draw() {
     if (s.check.includes(cell.name)) node.classList.add("check");
   }
   drawBlockLines(svg);
+  const labels = el("g", { id: "labels" }, svg);
+  // A big board is drawn smaller: its labels grow with it to stay readable on a phone.
+  labels.style.fontSize = `${Math.max(0.28, Math.max(b.width, b.height) / 34).toFixed(3)}px`;
   for (const label of b.labels) {
     // A coordinate beside the board stays on its side; only its place along the edge turns.
     const inX = label.x >= 0 && label.x <= b.width;
     const inY = label.y >= 0 && label.y <= b.height;
     const [fx, fy] = place(label.x, label.y);
     const [x, y] = [inX ? fx : label.x, inY ? fy : label.y];
-    const text = el("text", { class: "label", x, y }, svg);
+    const text = el("text", { class: "label", x, y }, labels);
     text.textContent = label.text;
   }
+  fitViewBox(svg, [cells, labels]);
 
   const occupied = new Set(s.men.map((m) => m.cell));
   if (page.from) {
@@ -469,6 +543,27 @@ function draw() {
     title.textContent = `${seat.name || ""} ${man.name} on ${man.cell}`;
   }
   drawArrows(svg, turn);
+}
+
+/// Sets the view box to what `groups` draw, with a little room: the labels as the font sets
+/// them, descenders and all, so a `g` or a `j` under the board is never cut off, whatever the
+/// board's size or shape. (The rest of the drawing stays on the cells.)
+function fitViewBox(svg, groups) {
+  const PAD = 0.06;
+  let [x0, y0, x1, y1] = [Infinity, Infinity, -Infinity, -Infinity];
+  for (const group of groups) {
+    if (!group.childNodes.length) continue;
+    const box = group.getBBox();
+    // A board not laid out yet (hidden) measures nothing: keep the guess.
+    if (!box.width && !box.height) return;
+    x0 = Math.min(x0, box.x);
+    y0 = Math.min(y0, box.y);
+    x1 = Math.max(x1, box.x + box.width);
+    y1 = Math.max(y1, box.y + box.height);
+  }
+  if (!Number.isFinite(x0)) return;
+  svg.setAttribute("viewBox",
+    `${x0 - PAD} ${y0 - PAD} ${x1 - x0 + 2 * PAD} ${y1 - y0 + 2 * PAD}`);
 }
 
 /// Regions the variant outlines (spinchess's spin blocks).
@@ -560,6 +655,56 @@ function animateLastSpin() {
   requestAnimationFrame(frame);
 }
 
+/// A seat's name; in games of more than two players, whose seats are not named by colour,
+/// with the colour its men are drawn in ("Player b (orange)").
+function seatTitle(seat, count) {
+  return count > 2 && seat.colour_name ? `${seat.name} (${seat.colour_name})` : seat.name;
+}
+
+/// Who plays a seat: kaleido at its level, "you" where one person plays, else "a person".
+function playerText(seat, seats) {
+  if (seat.kind === "kaleido") return `kaleido level ${seat.level}`;
+  return seats.filter((other) => other.kind === "human").length === 1 ? "you" : "a person";
+}
+
+/// A seat and who plays it: "White (you)", "Player b (orange, kaleido level 3)".
+function seatText(seat, seats) {
+  const colour = seats.length > 2 && seat.colour_name ? `${seat.colour_name}, ` : "";
+  return `${seat.name} (${colour}${playerText(seat, seats)})`;
+}
+
+/// The seats: each one's colour, name and player, the one to move marked.
+function drawPlayers() {
+  const s = page.state;
+  const list = $("players");
+  list.textContent = "";
+  s.seats.forEach((seat, i) => {
+    const item = document.createElement("li");
+    item.dataset.seat = i;
+    const toMove = !s.outcome && s.side === i;
+    item.classList.toggle("to-move", toMove);
+    const swatch = document.createElement("span");
+    swatch.className = "swatch";
+    swatch.style.background = seat.colour;
+    item.appendChild(swatch);
+    const name = document.createElement("span");
+    name.className = "seat-name";
+    name.textContent = seatTitle(seat, s.seats.length);
+    item.appendChild(name);
+    const player = document.createElement("span");
+    player.className = "seat-player";
+    player.textContent = playerText(seat, s.seats);
+    item.appendChild(player);
+    if (toMove) {
+      const turn = document.createElement("span");
+      turn.className = "turn";
+      turn.textContent = "to move";
+      item.appendChild(turn);
+    }
+    list.appendChild(item);
+  });
+}
+
 function drawPanel() {
   const s = page.state;
   $("note").textContent = s.board.note || "";
@@ -568,29 +713,32 @@ function drawPanel() {
   if (s.outcome) {
     status.textContent = `${s.outcome.text} (${s.outcome.result})`;
   } else {
-    const seat = s.seats[s.side];
-    const who = seat.kind === "kaleido" ? ` (kaleido, level ${seat.level})` : "";
     const again = s.turn_boundary ? "" : " again";
-    status.textContent = `${seat.name}${who} to move${again}`;
+    status.textContent = `${seatText(s.seats[s.side], s.seats)} to move${again}`;
   }
   status.dataset.side = s.side;
   status.dataset.over = s.outcome ? "1" : "0";
+  drawPlayers();
 
   const e = s.engine;
+  const line = $("engine-line");
+  delete line.dataset.live;
   if (e) {
     const mover = s.seats[e.mover] ? s.seats[e.mover].name : "";
-    $("engine-line").textContent =
+    line.textContent =
       `Level ${e.level} for ${mover}: ${e.score}, depth ${e.depth}, ` +
-      `${e.nodes.toLocaleString("en")} nodes, ${(e.time_ms / 1000).toFixed(1)} s; played ${e.played.join(",")}`;
+      `${e.nodes.toLocaleString("en")} nodes, ${(e.time_ms / 1000).toFixed(1)}\u00a0s; played ${e.played.join(",")}`;
     let pv = e.pv.length ? `PV: ${e.pv.join(" ")}` : "";
     if (e.player_scores && e.player_scores.length) {
       // Every player's evaluation after kaleido's move.
       pv += `  (after it: ${e.player_scores.map((v, i) => `${s.seats[i].name} ${v}`).join(", ")})`;
     }
     $("pv").textContent = pv;
+    $("shares").textContent = sharesText(e.shares);
   } else {
-    $("engine-line").textContent = "No search yet.";
+    line.textContent = "No search yet.";
     $("pv").textContent = "";
+    $("shares").textContent = "";
   }
 
   // The move list: one row per round from the first seat, turns joined by commas.
@@ -601,6 +749,7 @@ function drawPanel() {
   for (const seat of s.seats) {
     const th = document.createElement("th");
     th.textContent = seat.name;
+    if (seat.colour_name) th.title = seat.colour_name;
     hr.appendChild(th);
   }
   const body = $("moves").tBodies[0];
