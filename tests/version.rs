@@ -1,6 +1,6 @@
 //! The version kaleido reports is the crate's, the same everywhere: `kaleido --version`, UCI
 //! and tri `id name`, XBoard `myname`. In a git checkout it names the commit built; a source
-//! package names its commit or nothing, and still builds.
+//! package names its commit or nothing, and still builds. CHANGELOG.md has a section for it.
 
 use kaleido::version::{engine_name, long, GIT_HASH, VERSION};
 use std::io::Write;
@@ -85,4 +85,21 @@ fn a_checkout_names_its_commit() {
     };
     let head = String::from_utf8_lossy(&out.stdout).trim().to_string();
     assert_eq!(GIT_HASH, head);
+}
+
+#[test]
+fn the_changelog_has_a_dated_section_for_this_version() {
+    let changelog = include_str!("../CHANGELOG.md");
+    let heading = format!("## [{VERSION}] - ");
+    let line = changelog
+        .lines()
+        .find(|l| l.starts_with(&heading))
+        .unwrap_or_else(|| panic!("CHANGELOG.md has no `{heading}YYYY-MM-DD` section"));
+    let date = &line[heading.len()..];
+    let shape: String = date
+        .chars()
+        .map(|c| if c.is_ascii_digit() { '9' } else { c })
+        .collect();
+    assert_eq!(shape, "9999-99-99", "{line}");
+    assert!(changelog.contains("## [Unreleased]"));
 }
