@@ -19,3 +19,4 @@ pub mod search;
 pub mod selfplay;
 pub mod stats;
 pub mod variants;
+pub mod version;

@@ -24,7 +24,7 @@ fn texts() -> Vec<PathBuf> {
         }
     }
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
-    let mut out = vec![root.join("README.md")];
+    let mut out = vec![root.join("README.md"), root.join("CHANGELOG.md")];
     for dir in ["docs", "src", "tests", "bench"] {
         walk(&root.join(dir), &mut out);
     }

@@ -337,6 +337,8 @@ fn a_chess_game_through_the_api() {
         pgn.body
     );
     assert!(pgn.body.contains("\n1. d4 *\n"), "{}", pgn.body);
+    let annotator = format!("[Annotator \"{}\"]", kaleido::version::engine_name());
+    assert!(pgn.body.contains(&annotator), "{}", pgn.body);
 }
 
 #[test]

@@ -8,7 +8,7 @@ use std::path::Path;
 
 /// The layers from the bottom up, each with the top-level modules of `src/` it holds.
 const LAYERS: &[(&str, &[&str])] = &[
-    ("core", &["core"]),
+    ("core", &["core", "version"]),
     ("game", &["game", "outcome", "errors", "record", "diagram"]),
     ("variants", &["variants", "registry"]),
     ("search", &["search", "perft"]),

@@ -119,6 +119,12 @@ fn replay_all(pgn_text: &str, variant: &str) -> Vec<pgn::PgnGame> {
     let games = pgn::read(pgn_text);
     for (i, g) in games.iter().enumerate() {
         assert_eq!(g.tag("Variant"), Some(variant), "game {i}");
+        // The file names the kaleido build that refereed it.
+        assert_eq!(
+            g.tag("Annotator"),
+            Some(kaleido::version::engine_name()),
+            "game {i}"
+        );
         let r = pgn::replay(g).unwrap_or_else(|e| panic!("game {} does not replay: {e}", i + 1));
         assert_eq!(
             r.plies.to_string(),

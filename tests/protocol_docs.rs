@@ -5,8 +5,11 @@
 //! - what kaleido answers must match the `< ` lines in order, where a `< ...` line (or one
 //!   starting `< ... (`) stands for any number of lines and `...` inside a line for any text;
 //! - the lines that vary from run to run are compared without them: `nps` and `time` of
-//!   `info` lines, and the centiseconds of XBoard's thinking lines (written as 0).
+//!   `info` lines, and the centiseconds of XBoard's thinking lines (written as 0);
+//! - the commit a build adds to the engine name (`kaleido 0.2.0 (abc1234)`) is left out, since
+//!   it changes with every commit; the version is compared.
 
+use kaleido::version::GIT_HASH;
 use std::io::Write;
 use std::process::{Command, Stdio};
 
@@ -68,8 +71,17 @@ fn play(sent: &[String]) -> Vec<String> {
     let out = child.wait_with_output().expect("kaleido ends");
     String::from_utf8_lossy(&out.stdout)
         .lines()
-        .map(steady)
+        .map(without_commit)
+        .map(|line| steady(&line))
         .collect()
+}
+
+/// `line` without the commit the engine name carries in a build from a git checkout.
+fn without_commit(line: &str) -> String {
+    if GIT_HASH.is_empty() {
+        return line.to_string();
+    }
+    line.replace(&format!(" ({GIT_HASH})"), "")
 }
 
 /// `line` without its timing: `nps N` and `time N` of an `info` line; the centiseconds of an

@@ -1,9 +1,10 @@
 //! PGN out and back in. Games are written as they finish, each flushed whole, so the file
 //! stays valid whatever stops the match. Tags: the Seven Tag Roster (with one player tag per
 //! seat: White/Black, or PlayerA/PlayerB/PlayerC for three players), Variant, SetUp/FEN when
-//! the game does not start from the variant's start position, TimeControl, Termination and
-//! PlyCount; moves in the variant's human notation (SAN where it has one), with cutechess's
-//! `{score/depth time}` comments, `{book}` on opening moves, and the reason before the result.
+//! the game does not start from the variant's start position, TimeControl, Termination,
+//! PlyCount and Annotator (the kaleido build that wrote the file); moves in the variant's
+//! human notation (SAN where it has one), with cutechess's `{score/depth time}` comments,
+//! `{book}` on opening moves, and the reason before the result.
 //!
 //! `replay` reads such a file back through kaleido's own rules, move by move.
 
@@ -52,6 +53,7 @@ pub fn write(game: &GameReport, header: &Header) -> String {
     tag("TimeControl", &header.time_control);
     tag("Termination", game.termination.pgn());
     tag("PlyCount", &game.plies.to_string());
+    tag("Annotator", crate::version::engine_name());
     let mut words: Vec<String> = Vec::new();
     for mv in &game.moves {
         if let Some(n) = &mv.number {

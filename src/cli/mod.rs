@@ -19,7 +19,7 @@ input for a GUI to send `uci`, `xboard` or `tri` (the three-player dialect).";
 #[derive(Parser, Debug)]
 #[command(
     name = "kaleido",
-    version,
+    version = crate::version::long(),
     about = "A chess-variant engine: chess, cylinder, spinchess, doublemove, gigachess and \
              trichess",
     after_help = ENGINE_MODE

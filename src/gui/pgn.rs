@@ -1,7 +1,8 @@
 //! PGN export of a web-board game: the Seven Tag Roster (with a seat tag per player where a
-//! variant has more than two), `Variant`, `SetUp`/`FEN` for a set-up start, and movetext in the
-//! variant's human notation. A turn of several plies by one player (doublemove) is written as
-//! one move with its plies joined by commas, as the doublemove rules ask.
+//! variant has more than two), `Variant`, `SetUp`/`FEN` for a set-up start, `Annotator` (the
+//! kaleido build that wrote it), and movetext in the variant's human notation. A turn of
+//! several plies by one player (doublemove) is written as one move with its plies joined by
+//! commas, as the doublemove rules ask.
 
 /// What a PGN needs of a game.
 pub struct PgnGame<'a> {
@@ -46,6 +47,7 @@ pub fn write(game: &PgnGame) -> String {
         pgn.tag("SetUp", "1");
         pgn.tag("FEN", fen);
     }
+    pgn.tag("Annotator", crate::version::engine_name());
 
     // Turns: runs of plies by the same seat.
     let mut turns: Vec<(usize, Vec<&str>)> = Vec::new();

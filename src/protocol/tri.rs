@@ -62,7 +62,7 @@ impl Tri {
     }
 
     fn id(&self) {
-        self.send(&format!("id name kaleido {}", env!("CARGO_PKG_VERSION")));
+        self.send(&format!("id name {}", crate::version::engine_name()));
         self.send("id author the kaleido developers");
         let variants: String = multi_player_names()
             .iter()

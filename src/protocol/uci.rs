@@ -101,7 +101,7 @@ impl Uci {
     }
 
     fn id(&self) {
-        self.send(&format!("id name kaleido {}", env!("CARGO_PKG_VERSION")));
+        self.send(&format!("id name {}", crate::version::engine_name()));
         self.send("id author the kaleido developers");
         let vars: String = playable_names().map(|v| format!(" var {v}")).collect();
         let default = default_variant();

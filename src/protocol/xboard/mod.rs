@@ -228,10 +228,10 @@ impl Engine {
             .filter(|name| !name.is_empty())
             .collect();
         self.send(&format!(
-            "feature myname=\"kaleido {}\" ping=1 setboard=1 playother=1 usermove=1 time=1 \
+            "feature myname=\"{}\" ping=1 setboard=1 playother=1 usermove=1 time=1 \
              draw=0 sigint=0 reuse=1 analyze=1 colors=0 name=0 nps=0 memory=1 \
              smp=1 highlight=1 variants=\"{}\"",
-            env!("CARGO_PKG_VERSION"),
+            crate::version::engine_name(),
             variants.join(",")
         ));
         self.send(&format!(
