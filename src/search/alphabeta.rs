@@ -119,6 +119,11 @@ pub struct Searcher<'a, G: Searchable> {
     quiet_plies: u32,
     /// The line from the root, a ply at a time.
     stack: Vec<PlyState>,
+    /// Per ply, the move list and its ordering keys (quiescence's tactical moves with their
+    /// values), reused from node to node so that no node allocates.
+    move_lists: Vec<Vec<G::Move>>,
+    key_lists: Vec<Vec<i32>>,
+    tactical_lists: Vec<Vec<(G::Move, i32)>>,
 }
 
 impl<'a, G: Searchable> Searcher<'a, G> {
@@ -156,6 +161,9 @@ impl<'a, G: Searchable> Searcher<'a, G> {
                 };
                 MAX_PLY + 2
             ],
+            move_lists: (0..=MAX_PLY).map(|_| Vec::with_capacity(64)).collect(),
+            key_lists: (0..=MAX_PLY).map(|_| Vec::with_capacity(64)).collect(),
+            tactical_lists: (0..=MAX_PLY).map(|_| Vec::with_capacity(32)).collect(),
         }
     }
 
@@ -253,10 +261,16 @@ impl<'a, G: Searchable> Searcher<'a, G> {
 
     /// Ordering keys: the table's move, then captures and promotions by value, the killers,
     /// then quiet moves by history.
-    fn order(&self, pos: &G, moves: &[G::Move], tt_move: Option<u32>, ply: usize) -> Vec<i32> {
-        moves
-            .iter()
-            .map(|&mv| {
+    fn order(
+        &self,
+        pos: &G,
+        moves: &[G::Move],
+        tt_move: Option<u32>,
+        ply: usize,
+        keys: &mut Vec<i32>,
+    ) {
+        keys.clear();
+        keys.extend(moves.iter().map(|&mv| {
                 let bits = G::move_bits(mv);
                 if Some(bits) == tt_move {
                     1 << 30
@@ -269,8 +283,7 @@ impl<'a, G: Searchable> Searcher<'a, G> {
                 } else {
                     self.history[Self::history_slot(mv)]
                 }
-            })
-            .collect()
+            }));
     }
 
     /// Moves `moves[i..]`'s best-keyed move to `i` (selection sort: most nodes cut early).
@@ -339,19 +352,24 @@ impl<'a, G: Searchable> Searcher<'a, G> {
             }
         }
 
-        let mut moves = Vec::with_capacity(64);
+        let mut moves = std::mem::take(&mut self.move_lists[ply]);
+        moves.clear();
         pos.legal_moves(&mut moves);
-        if moves.is_empty() {
-            return Self::terminal(pos, ply);
-        }
         let restricted = ply == 0 && !self.root_excluded.is_empty();
+        let legal = !moves.is_empty();
         if restricted {
             moves.retain(|&mv| !self.root_excluded.contains(&G::move_bits(mv)));
-            if moves.is_empty() {
-                return -INFINITE;
-            }
         }
-        let mut keys = self.order(pos, &moves, entry.map(|e| e.mv), ply);
+        if moves.is_empty() {
+            self.move_lists[ply] = moves;
+            return if legal {
+                -INFINITE
+            } else {
+                Self::terminal(pos, ply)
+            };
+        }
+        let mut keys = std::mem::take(&mut self.key_lists[ply]);
+        self.order(pos, &moves, entry.map(|e| e.mv), ply, &mut keys);
         let node = Node {
             depth,
             ply,
@@ -359,9 +377,10 @@ impl<'a, G: Searchable> Searcher<'a, G> {
             eval,
             improving,
         };
-        let Some((best, best_move)) =
-            self.search_moves(pos, node, &mut moves, &mut keys, alpha, beta)
-        else {
+        let searched = self.search_moves(pos, node, &mut moves, &mut keys, alpha, beta);
+        self.move_lists[ply] = moves;
+        self.key_lists[ply] = keys;
+        let Some((best, best_move)) = searched else {
             return DRAW;
         };
         if restricted {
@@ -570,21 +589,45 @@ impl<'a, G: Searchable> Searcher<'a, G> {
             alpha = alpha.max(stand_pat);
             best = stand_pat;
         }
-        let mut moves = Vec::with_capacity(64);
+        let mut moves = std::mem::take(&mut self.move_lists[ply]);
+        moves.clear();
         pos.legal_moves(&mut moves);
         if moves.is_empty() {
+            self.move_lists[ply] = moves;
             return Self::terminal(pos, ply);
         }
-        let mut keyed: Vec<(G::Move, i32)> = moves
-            .into_iter()
-            .filter_map(|mv| match pos.tactical_value(mv) {
-                Some(v) => Some((mv, v)),
-                None if in_check => Some((mv, -INFINITE)),
-                None => None,
-            })
-            .collect();
+        let mut keyed = std::mem::take(&mut self.tactical_lists[ply]);
+        keyed.clear();
+        keyed.extend(
+            moves
+                .iter()
+                .filter_map(|&mv| match pos.tactical_value(mv) {
+                    Some(v) => Some((mv, v)),
+                    None if in_check => Some((mv, -INFINITE)),
+                    None => None,
+                }),
+        );
+        self.move_lists[ply] = moves;
         keyed.sort_unstable_by_key(|&(_, v)| -v);
-        for (mv, _) in keyed {
+        let best = self.quiesce_moves(pos, ply, &keyed, in_check, best, alpha, beta);
+        self.tactical_lists[ply] = keyed;
+        best
+    }
+
+    /// Quiescence's move loop over `keyed`, best first, from `best` (the stand-pat score, or
+    /// -INFINITE in check).
+    #[allow(clippy::too_many_arguments)]
+    fn quiesce_moves(
+        &mut self,
+        pos: &G,
+        ply: usize,
+        keyed: &[(G::Move, i32)],
+        in_check: bool,
+        mut best: i32,
+        mut alpha: i32,
+        beta: i32,
+    ) -> i32 {
+        for &(mv, _) in keyed {
             // Delta pruning: a capture that cannot bring the score near alpha is not worth
             // a look (never in check, where every evasion counts).
             // Captures that likely lose material are left out too.
