@@ -22,6 +22,36 @@ const QUIESCENCE_CHECK_PLIES: u32 = 4;
 const DELTA_MARGIN: i32 = 200;
 const FIRST_ITERATION_GRACE: Duration = Duration::from_millis(3);
 const HISTORY_SIZE: usize = 1 << 14;
+/// A static evaluation not taken (the side to move is in check, where it means nothing).
+const NO_EVAL: i32 = i32::MIN / 2;
+/// Reverse futility pruning: a node whose static evaluation beats beta by this much per ply
+/// of depth left is taken to hold (the side to move stands so well that the opponent will not
+/// let it get here), up to this depth.
+const RFP_MARGIN: i32 = 80;
+const RFP_DEPTH: i32 = 7;
+/// Futility pruning: a quiet move at a node whose evaluation plus this base and this much per
+/// ply (of the depth the move would be searched to) stays below alpha is not searched.
+const FUTILITY_BASE: i32 = 100;
+const FUTILITY_MARGIN: i32 = 120;
+const FUTILITY_DEPTH: i32 = 8;
+/// Late move pruning: at shallow depth only the first few quiet moves are worth searching.
+const LMP_DEPTH: i32 = 8;
+
+/// Late move reductions, by depth and move number: 0.8 + ln(depth) ln(moves) / 2.4 plies, the
+/// logarithmic shape today's engines share (few at shallow depth or early in the list, more
+/// for late moves of deep nodes).
+fn lmr_table() -> &'static [[u8; 64]; 64] {
+    static TABLE: std::sync::OnceLock<[[u8; 64]; 64]> = std::sync::OnceLock::new();
+    TABLE.get_or_init(|| {
+        let mut t = [[0u8; 64]; 64];
+        for (d, row) in t.iter_mut().enumerate().skip(1) {
+            for (m, r) in row.iter_mut().enumerate().skip(1) {
+                *r = (0.8 + (d as f64).ln() * (m as f64).ln() / 2.4) as u8;
+            }
+        }
+        t
+    })
+}
 
 /// One thread's search state.
 /// Where a node of the tree stands: the depth left, its distance from the root, and whether its
@@ -31,6 +61,19 @@ struct Node {
     depth: i32,
     ply: usize,
     in_check: bool,
+    /// The static evaluation (NO_EVAL in check) and whether it is better than at the side's
+    /// previous node on this line: an improving position is pruned less.
+    eval: i32,
+    improving: bool,
+}
+
+/// What the search remembers of each ply on the current line.
+#[derive(Clone, Copy)]
+struct PlyState {
+    eval: i32,
+    side: crate::core::Player,
+    /// This ply's move was a null move (no two in a row: they would cancel out).
+    null: bool,
 }
 
 /// The table's score for a node when its entry is deep enough and its bound settles the
@@ -74,6 +117,13 @@ pub struct Searcher<'a, G: Searchable> {
     root_depth: i32,
     /// Quiescence plies above the current node.
     quiet_plies: u32,
+    /// The line from the root, a ply at a time.
+    stack: Vec<PlyState>,
+    /// Per ply, the move list and its ordering keys (quiescence's tactical moves with their
+    /// values), reused from node to node so that no node allocates.
+    move_lists: Vec<Vec<G::Move>>,
+    key_lists: Vec<Vec<i32>>,
+    tactical_lists: Vec<Vec<(G::Move, i32)>>,
 }
 
 impl<'a, G: Searchable> Searcher<'a, G> {
@@ -103,6 +153,17 @@ impl<'a, G: Searchable> Searcher<'a, G> {
             root_best: -INFINITE,
             root_depth: 0,
             quiet_plies: 0,
+            stack: vec![
+                PlyState {
+                    eval: NO_EVAL,
+                    side: crate::core::Player::WHITE,
+                    null: false,
+                };
+                MAX_PLY + 2
+            ],
+            move_lists: (0..=MAX_PLY).map(|_| Vec::with_capacity(64)).collect(),
+            key_lists: (0..=MAX_PLY).map(|_| Vec::with_capacity(64)).collect(),
+            tactical_lists: (0..=MAX_PLY).map(|_| Vec::with_capacity(32)).collect(),
         }
     }
 
@@ -200,10 +261,16 @@ impl<'a, G: Searchable> Searcher<'a, G> {
 
     /// Ordering keys: the table's move, then captures and promotions by value, the killers,
     /// then quiet moves by history.
-    fn order(&self, pos: &G, moves: &[G::Move], tt_move: Option<u32>, ply: usize) -> Vec<i32> {
-        moves
-            .iter()
-            .map(|&mv| {
+    fn order(
+        &self,
+        pos: &G,
+        moves: &[G::Move],
+        tt_move: Option<u32>,
+        ply: usize,
+        keys: &mut Vec<i32>,
+    ) {
+        keys.clear();
+        keys.extend(moves.iter().map(|&mv| {
                 let bits = G::move_bits(mv);
                 if Some(bits) == tt_move {
                     1 << 30
@@ -216,8 +283,7 @@ impl<'a, G: Searchable> Searcher<'a, G> {
                 } else {
                     self.history[Self::history_slot(mv)]
                 }
-            })
-            .collect()
+            }));
     }
 
     /// Moves `moves[i..]`'s best-keyed move to `i` (selection sort: most nodes cut early).
@@ -259,33 +325,62 @@ impl<'a, G: Searchable> Searcher<'a, G> {
             }
         }
 
-        if !pv_node && !in_check && ply > 0 && depth >= 3 && beta.abs() < MATE_BOUND {
-            if let Some(score) = self.null_move_cut(pos, depth, ply, beta) {
-                return score;
+        let eval = if in_check { NO_EVAL } else { pos.evaluate() };
+        let side = pos.side_to_move();
+        let improving = !in_check
+            && ply >= 2
+            && self.stack[ply - 2].side == side
+            && self.stack[ply - 2].eval != NO_EVAL
+            && eval > self.stack[ply - 2].eval;
+        self.stack[ply] = PlyState {
+            eval,
+            side,
+            null: false,
+        };
+        if !pv_node && !in_check && ply > 0 && beta.abs() < MATE_BOUND {
+            // Reverse futility: standing this far above beta, the node will hold.
+            if depth <= RFP_DEPTH
+                && eval < MATE_BOUND
+                && eval - RFP_MARGIN * (depth - improving as i32) >= beta
+            {
+                return eval;
+            }
+            if depth >= 3 && eval >= beta && !self.stack[ply - 1].null {
+                if let Some(score) = self.null_move_cut(pos, depth, ply, eval, beta) {
+                    return score;
+                }
             }
         }
 
-        let mut moves = Vec::with_capacity(64);
+        let mut moves = std::mem::take(&mut self.move_lists[ply]);
+        moves.clear();
         pos.legal_moves(&mut moves);
-        if moves.is_empty() {
-            return Self::terminal(pos, ply);
-        }
         let restricted = ply == 0 && !self.root_excluded.is_empty();
+        let legal = !moves.is_empty();
         if restricted {
             moves.retain(|&mv| !self.root_excluded.contains(&G::move_bits(mv)));
-            if moves.is_empty() {
-                return -INFINITE;
-            }
         }
-        let mut keys = self.order(pos, &moves, entry.map(|e| e.mv), ply);
+        if moves.is_empty() {
+            self.move_lists[ply] = moves;
+            return if legal {
+                -INFINITE
+            } else {
+                Self::terminal(pos, ply)
+            };
+        }
+        let mut keys = std::mem::take(&mut self.key_lists[ply]);
+        self.order(pos, &moves, entry.map(|e| e.mv), ply, &mut keys);
         let node = Node {
             depth,
             ply,
             in_check,
+            eval,
+            improving,
         };
-        let Some((best, best_move)) =
-            self.search_moves(pos, node, &mut moves, &mut keys, alpha, beta)
-        else {
+        let searched = self.search_moves(pos, node, &mut moves, &mut keys, alpha, beta);
+        self.move_lists[ply] = moves;
+        self.key_lists[ply] = keys;
+        let Some((best, best_move)) = searched else {
             return DRAW;
         };
         if restricted {
@@ -321,24 +416,52 @@ impl<'a, G: Searchable> Searcher<'a, G> {
             depth,
             ply,
             in_check,
+            eval,
+            improving,
         } = node;
+        let pv_node = beta - alpha > 1;
         let mut best = -INFINITE;
         let mut best_move = moves[0];
+        let mut quiets_seen = 0;
         for i in 0..moves.len() {
             Self::pick(moves, keys, i);
             let mv = moves[i];
+            let quiet = pos.tactical_value(mv).is_none();
+            let is_killer = keys[i] >= (1 << 27) - 1 && keys[i] < (1 << 28);
+            // Late quiet moves are searched shallower first (LMR), by the table, a ply less
+            // in PV nodes and for killers, a ply more where the position is not improving.
+            let reduction = if depth >= 3 && i >= 2 && quiet && !in_check {
+                let r = lmr_table()[depth.min(63) as usize][i.min(63)] as i32
+                    - pv_node as i32
+                    - is_killer as i32
+                    + !improving as i32;
+                r.clamp(0, depth - 2)
+            } else {
+                0
+            };
+            // Shallow quiet moves that cannot matter are skipped, once a move has been
+            // searched and no mate is at stake.
+            let prunable = quiet && ply > 0 && !in_check && i > 0 && best > -MATE_BOUND;
+            if prunable {
+                quiets_seen += 1;
+                let lmp_limit = (3 + depth * depth) / (2 - improving as i32);
+                if depth <= LMP_DEPTH && quiets_seen > lmp_limit {
+                    continue;
+                }
+            }
             let mut child = pos.clone();
             child.play(mv);
-            let quiet = pos.tactical_value(mv).is_none();
+            if prunable && !child.in_check() {
+                let lmr_depth = (depth - 1 - reduction).max(0);
+                if lmr_depth <= FUTILITY_DEPTH
+                    && eval + FUTILITY_BASE + FUTILITY_MARGIN * lmr_depth <= alpha
+                {
+                    continue;
+                }
+            }
             let score = if i == 0 {
                 self.child(pos, &child, Some(depth - 1), ply, alpha, beta)
             } else {
-                // Late quiet moves are searched shallower first (LMR).
-                let reduction = if depth >= 3 && i >= 3 && quiet && !in_check {
-                    1 + (i >= 8) as i32 + (depth >= 8) as i32
-                } else {
-                    0
-                };
                 self.later_move(pos, &child, depth, reduction, ply, alpha, beta)
             };
             if self.stopped() {
@@ -379,13 +502,20 @@ impl<'a, G: Searchable> Searcher<'a, G> {
     /// Null-move pruning: if passing still holds beta, a real move will too (where the
     /// variant says passing is a sound assumption). The score to return when it cuts.
     #[inline]
-    fn null_move_cut(&mut self, pos: &G, depth: i32, ply: usize, beta: i32) -> Option<i32> {
+    fn null_move_cut(
+        &mut self,
+        pos: &G,
+        depth: i32,
+        ply: usize,
+        eval: i32,
+        beta: i32,
+    ) -> Option<i32> {
         let null = pos.null_move()?;
-        if pos.evaluate() < beta {
-            return None;
-        }
-        let r = 2 + depth / 6;
+        // Deeper nodes, and positions further above beta, are reduced more.
+        let r = 3 + depth / 3 + ((eval - beta) / 200).min(3);
+        self.stack[ply].null = true;
         let score = self.child(pos, &null, Some(depth - 1 - r), ply, beta - 1, beta);
+        self.stack[ply].null = false;
         if self.stopped() {
             return Some(DRAW);
         }
@@ -459,21 +589,45 @@ impl<'a, G: Searchable> Searcher<'a, G> {
             alpha = alpha.max(stand_pat);
             best = stand_pat;
         }
-        let mut moves = Vec::with_capacity(64);
+        let mut moves = std::mem::take(&mut self.move_lists[ply]);
+        moves.clear();
         pos.legal_moves(&mut moves);
         if moves.is_empty() {
+            self.move_lists[ply] = moves;
             return Self::terminal(pos, ply);
         }
-        let mut keyed: Vec<(G::Move, i32)> = moves
-            .into_iter()
-            .filter_map(|mv| match pos.tactical_value(mv) {
-                Some(v) => Some((mv, v)),
-                None if in_check => Some((mv, -INFINITE)),
-                None => None,
-            })
-            .collect();
+        let mut keyed = std::mem::take(&mut self.tactical_lists[ply]);
+        keyed.clear();
+        keyed.extend(
+            moves
+                .iter()
+                .filter_map(|&mv| match pos.tactical_value(mv) {
+                    Some(v) => Some((mv, v)),
+                    None if in_check => Some((mv, -INFINITE)),
+                    None => None,
+                }),
+        );
+        self.move_lists[ply] = moves;
         keyed.sort_unstable_by_key(|&(_, v)| -v);
-        for (mv, _) in keyed {
+        let best = self.quiesce_moves(pos, ply, &keyed, in_check, best, alpha, beta);
+        self.tactical_lists[ply] = keyed;
+        best
+    }
+
+    /// Quiescence's move loop over `keyed`, best first, from `best` (the stand-pat score, or
+    /// -INFINITE in check).
+    #[allow(clippy::too_many_arguments)]
+    fn quiesce_moves(
+        &mut self,
+        pos: &G,
+        ply: usize,
+        keyed: &[(G::Move, i32)],
+        in_check: bool,
+        mut best: i32,
+        mut alpha: i32,
+        beta: i32,
+    ) -> i32 {
+        for &(mv, _) in keyed {
             // Delta pruning: a capture that cannot bring the score near alpha is not worth
             // a look (never in check, where every evasion counts).
             // Captures that likely lose material are left out too.
