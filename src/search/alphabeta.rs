@@ -148,6 +148,8 @@ pub struct Searcher<'a, G: Searchable> {
     move_lists: Vec<Vec<G::Move>>,
     key_lists: Vec<Vec<i32>>,
     tactical_lists: Vec<Vec<(G::Move, i32)>>,
+    /// Nodes spent below each root move in this search, by move bits (for time management).
+    root_nodes: Vec<(u32, u64)>,
     /// Per ply, the quiet moves searched so far at the node (their histories fall when
     /// another move cuts off).
     quiet_lists: Vec<Vec<G::Move>>,
@@ -198,7 +200,16 @@ impl<'a, G: Searchable> Searcher<'a, G> {
             key_lists: (0..=MAX_PLY).map(|_| Vec::with_capacity(64)).collect(),
             tactical_lists: (0..=MAX_PLY).map(|_| Vec::with_capacity(32)).collect(),
             quiet_lists: (0..=MAX_PLY).map(|_| Vec::with_capacity(64)).collect(),
+            root_nodes: Vec::new(),
         }
+    }
+
+    /// The nodes searched below the root move `bits` so far in this search.
+    pub fn root_move_nodes(&self, bits: u32) -> u64 {
+        self.root_nodes
+            .iter()
+            .find(|&&(m, _)| m == bits)
+            .map_or(0, |&(_, n)| n)
     }
 
     /// The principal variation of the last completed root search.
@@ -539,11 +550,15 @@ impl<'a, G: Searchable> Searcher<'a, G> {
                 }
             }
             self.stack[ply].slot = Self::continuation_slot(mv);
+            let nodes_before = self.nodes;
             let score = if searched == 0 {
                 self.child(pos, &child, Some(depth - 1), ply, alpha, beta)
             } else {
                 self.later_move(pos, &child, depth, reduction, ply, alpha, beta)
             };
+            if ply == 0 {
+                self.count_root_nodes(G::move_bits(mv), self.nodes - nodes_before);
+            }
             searched += 1;
             if self.stopped() {
                 self.quiet_lists[ply] = tried;
@@ -632,6 +647,13 @@ impl<'a, G: Searchable> Searcher<'a, G> {
         s
     }
 
+    fn count_root_nodes(&mut self, bits: u32, nodes: u64) {
+        match self.root_nodes.iter_mut().find(|(m, _)| *m == bits) {
+            Some((_, n)) => *n += nodes,
+            None => self.root_nodes.push((bits, nodes)),
+        }
+    }
+
     /// The line at `ply` becomes `mv` followed by the line found below it.
     #[inline]
     fn extend_pv(&mut self, ply: usize, mv: G::Move) {
@@ -715,15 +737,11 @@ impl<'a, G: Searchable> Searcher<'a, G> {
         }
         let mut keyed = std::mem::take(&mut self.tactical_lists[ply]);
         keyed.clear();
-        keyed.extend(
-            moves
-                .iter()
-                .filter_map(|&mv| match pos.tactical_value(mv) {
-                    Some(v) => Some((mv, v)),
-                    None if in_check => Some((mv, -INFINITE)),
-                    None => None,
-                }),
-        );
+        keyed.extend(moves.iter().filter_map(|&mv| match pos.tactical_value(mv) {
+            Some(v) => Some((mv, v)),
+            None if in_check => Some((mv, -INFINITE)),
+            None => None,
+        }));
         self.move_lists[ply] = moves;
         keyed.sort_unstable_by_key(|&(_, v)| -v);
         let best = self.quiesce_moves(pos, ply, &keyed, in_check, best, alpha, beta);
