@@ -529,21 +529,27 @@ impl<'a, G: Searchable> Searcher<'a, G> {
             } else {
                 0
             };
+            let mut child = pos.clone();
+            child.play(mv);
             // Shallow quiet moves that cannot matter are skipped, once a move has been
-            // searched and no mate is at stake.
-            let prunable = quiet && ply > 0 && !in_check && i > 0 && best > -MATE_BOUND;
+            // searched and no mate is at stake. Not a move after which the same side moves
+            // again (doublemove's first sub-move): it is worth what the next one makes of it,
+            // a king capture included.
+            let prunable = quiet
+                && ply > 0
+                && !in_check
+                && i > 0
+                && best > -MATE_BOUND
+                && child.side_to_move() != pos.side_to_move();
             if prunable {
                 quiets_seen += 1;
                 let lmp_limit = (3 + depth * depth) / (2 - improving as i32);
                 if depth <= LMP_DEPTH && quiets_seen > lmp_limit {
                     continue;
                 }
-            }
-            let mut child = pos.clone();
-            child.play(mv);
-            if prunable && !child.in_check() {
                 let lmr_depth = (depth - 1 - reduction).max(0);
-                if lmr_depth <= FUTILITY_DEPTH
+                if !child.in_check()
+                    && lmr_depth <= FUTILITY_DEPTH
                     && eval + FUTILITY_BASE + FUTILITY_MARGIN * lmr_depth <= alpha
                 {
                     continue;
