@@ -22,6 +22,21 @@ const QUIESCENCE_CHECK_PLIES: u32 = 4;
 const DELTA_MARGIN: i32 = 200;
 const FIRST_ITERATION_GRACE: Duration = Duration::from_millis(3);
 const HISTORY_SIZE: usize = 1 << 14;
+/// Continuation histories index a move by the move before it: both hashed to this many slots.
+const CONTINUATION_SLOTS: usize = 1 << 10;
+/// History scores stay within +/- this: each update moves a score toward the bound by a share
+/// of the distance left ("gravity"), so that old lessons fade and no score saturates.
+const HISTORY_MAX: i32 = 16_384;
+/// No move at this ply (the root's parent, or a null move).
+const NO_SLOT: usize = usize::MAX;
+/// Ordering keys, highest first: the table's move, captures that do not lose material by
+/// value, the killers, the counter move, quiet moves by their histories (within
+/// +/- 3 HISTORY_MAX), captures that likely lose material last.
+const KEY_TABLE_MOVE: i32 = 1 << 30;
+const KEY_GOOD_CAPTURE: i32 = 1 << 28;
+const KEY_KILLER: i32 = 1 << 27;
+const KEY_COUNTER: i32 = KEY_KILLER - 2;
+const KEY_BAD_CAPTURE: i32 = -(1 << 28);
 /// A static evaluation not taken (the side to move is in check, where it means nothing).
 const NO_EVAL: i32 = i32::MIN / 2;
 /// Reverse futility pruning: a node whose static evaluation beats beta by this much per ply
@@ -74,6 +89,9 @@ struct PlyState {
     side: crate::core::Player,
     /// This ply's move was a null move (no two in a row: they would cancel out).
     null: bool,
+    /// The move being searched at this ply, hashed for the continuation histories and the
+    /// counter moves of the plies below (NO_SLOT before the first, or for a null move).
+    slot: usize,
 }
 
 /// The table's score for a node when its entry is deep enough and its bound settles the
@@ -104,7 +122,13 @@ pub struct Searcher<'a, G: Searchable> {
     /// Hashes of the positions before the current node: the game so far, then the search path.
     path: Vec<u64>,
     killers: [[u32; 2]; MAX_PLY + 1],
+    /// Quiet moves' successes by side and move (the butterfly history).
     history: Vec<i32>,
+    /// Quiet moves' successes after the previous move (one ply back) and after the move
+    /// before that (two plies back): [previous slot][move slot].
+    continuation: [Vec<i32>; 2],
+    /// The quiet move that last refuted each move, by the refuted move's slot.
+    counters: Vec<u32>,
     pv: Vec<Vec<G::Move>>,
     /// Root moves left out of this search (`go searchmoves`, and MultiPV's lines already found),
     /// as move bits.
@@ -124,6 +148,11 @@ pub struct Searcher<'a, G: Searchable> {
     move_lists: Vec<Vec<G::Move>>,
     key_lists: Vec<Vec<i32>>,
     tactical_lists: Vec<Vec<(G::Move, i32)>>,
+    /// Nodes spent below each root move in this search, by move bits (for time management).
+    root_nodes: Vec<(u32, u64)>,
+    /// Per ply, the quiet moves searched so far at the node (their histories fall when
+    /// another move cuts off).
+    quiet_lists: Vec<Vec<G::Move>>,
 }
 
 impl<'a, G: Searchable> Searcher<'a, G> {
@@ -147,7 +176,12 @@ impl<'a, G: Searchable> Searcher<'a, G> {
             seldepth: 0,
             path: game_history.to_vec(),
             killers: [[u32::MAX; 2]; MAX_PLY + 1],
-            history: vec![0; HISTORY_SIZE],
+            history: vec![0; 2 * HISTORY_SIZE],
+            continuation: [
+                vec![0; CONTINUATION_SLOTS * CONTINUATION_SLOTS],
+                vec![0; CONTINUATION_SLOTS * CONTINUATION_SLOTS],
+            ],
+            counters: vec![u32::MAX; CONTINUATION_SLOTS],
             pv: (0..=MAX_PLY).map(|_| Vec::new()).collect(),
             root_excluded: Vec::new(),
             root_best: -INFINITE,
@@ -158,13 +192,24 @@ impl<'a, G: Searchable> Searcher<'a, G> {
                     eval: NO_EVAL,
                     side: crate::core::Player::WHITE,
                     null: false,
+                    slot: NO_SLOT,
                 };
                 MAX_PLY + 2
             ],
             move_lists: (0..=MAX_PLY).map(|_| Vec::with_capacity(64)).collect(),
             key_lists: (0..=MAX_PLY).map(|_| Vec::with_capacity(64)).collect(),
             tactical_lists: (0..=MAX_PLY).map(|_| Vec::with_capacity(32)).collect(),
+            quiet_lists: (0..=MAX_PLY).map(|_| Vec::with_capacity(64)).collect(),
+            root_nodes: Vec::new(),
         }
+    }
+
+    /// The nodes searched below the root move `bits` so far in this search.
+    pub fn root_move_nodes(&self, bits: u32) -> u64 {
+        self.root_nodes
+            .iter()
+            .find(|&&(m, _)| m == bits)
+            .map_or(0, |&(_, n)| n)
     }
 
     /// The principal variation of the last completed root search.
@@ -259,8 +304,34 @@ impl<'a, G: Searchable> Searcher<'a, G> {
         (G::move_bits(mv).wrapping_mul(0x9e37_79b1) >> 18) as usize & (HISTORY_SIZE - 1)
     }
 
-    /// Ordering keys: the table's move, then captures and promotions by value, the killers,
-    /// then quiet moves by history.
+    fn continuation_slot(mv: G::Move) -> usize {
+        (G::move_bits(mv).wrapping_mul(0x85eb_ca6b) >> 22) as usize & (CONTINUATION_SLOTS - 1)
+    }
+
+    /// The slot of the move `back` plies above `ply` (1: the move that led here), if any.
+    fn slot_back(&self, ply: usize, back: usize) -> usize {
+        if ply >= back {
+            self.stack[ply - back].slot
+        } else {
+            NO_SLOT
+        }
+    }
+
+    /// A quiet move's history scores at `ply`: butterfly plus both continuations.
+    fn quiet_score(&self, mv: G::Move, ply: usize) -> i32 {
+        let side = self.stack[ply].side.index() & 1;
+        let mut score = self.history[side * HISTORY_SIZE + Self::history_slot(mv)];
+        let slot = Self::continuation_slot(mv);
+        for (back, table) in [1, 2].into_iter().zip(&self.continuation) {
+            let prev = self.slot_back(ply, back);
+            if prev != NO_SLOT {
+                score += table[prev * CONTINUATION_SLOTS + slot];
+            }
+        }
+        score
+    }
+
+    /// Ordering keys (see KEY_TABLE_MOVE and below).
     fn order(
         &self,
         pos: &G,
@@ -269,21 +340,33 @@ impl<'a, G: Searchable> Searcher<'a, G> {
         ply: usize,
         keys: &mut Vec<i32>,
     ) {
+        let prev = self.slot_back(ply, 1);
+        let counter = if prev == NO_SLOT {
+            u32::MAX
+        } else {
+            self.counters[prev]
+        };
         keys.clear();
         keys.extend(moves.iter().map(|&mv| {
-                let bits = G::move_bits(mv);
-                if Some(bits) == tt_move {
-                    1 << 30
-                } else if let Some(v) = pos.tactical_value(mv) {
-                    (1 << 28) + v
-                } else if bits == self.killers[ply][0] {
-                    1 << 27
-                } else if bits == self.killers[ply][1] {
-                    (1 << 27) - 1
+            let bits = G::move_bits(mv);
+            if Some(bits) == tt_move {
+                KEY_TABLE_MOVE
+            } else if let Some(v) = pos.tactical_value(mv) {
+                if pos.losing_capture(mv) {
+                    KEY_BAD_CAPTURE + v
                 } else {
-                    self.history[Self::history_slot(mv)]
+                    KEY_GOOD_CAPTURE + v
                 }
-            }));
+            } else if bits == self.killers[ply][0] {
+                KEY_KILLER
+            } else if bits == self.killers[ply][1] {
+                KEY_KILLER - 1
+            } else if bits == counter {
+                KEY_COUNTER
+            } else {
+                self.quiet_score(mv, ply)
+            }
+        }));
     }
 
     /// Moves `moves[i..]`'s best-keyed move to `i` (selection sort: most nodes cut early).
@@ -336,6 +419,7 @@ impl<'a, G: Searchable> Searcher<'a, G> {
             eval,
             side,
             null: false,
+            slot: NO_SLOT,
         };
         if !pv_node && !in_check && ply > 0 && beta.abs() < MATE_BOUND {
             // Reverse futility: standing this far above beta, the node will hold.
@@ -423,48 +507,67 @@ impl<'a, G: Searchable> Searcher<'a, G> {
         let mut best = -INFINITE;
         let mut best_move = moves[0];
         let mut quiets_seen = 0;
+        let mut tried = std::mem::take(&mut self.quiet_lists[ply]);
+        tried.clear();
+        let mut searched = 0;
         for i in 0..moves.len() {
             Self::pick(moves, keys, i);
             let mv = moves[i];
             let quiet = pos.tactical_value(mv).is_none();
-            let is_killer = keys[i] >= (1 << 27) - 1 && keys[i] < (1 << 28);
+            let is_killer = keys[i] >= KEY_COUNTER && keys[i] < KEY_GOOD_CAPTURE;
             // Late quiet moves are searched shallower first (LMR), by the table, a ply less
-            // in PV nodes and for killers, a ply more where the position is not improving.
+            // in PV nodes, for killers and the counter move and for moves with a good
+            // history, more where the position is not improving or the history is bad.
             let reduction = if depth >= 3 && i >= 2 && quiet && !in_check {
+                let history = if is_killer { 0 } else { keys[i] / 8192 };
                 let r = lmr_table()[depth.min(63) as usize][i.min(63)] as i32
                     - pv_node as i32
                     - is_killer as i32
-                    + !improving as i32;
+                    + !improving as i32
+                    - history;
                 r.clamp(0, depth - 2)
             } else {
                 0
             };
+            let mut child = pos.clone();
+            child.play(mv);
             // Shallow quiet moves that cannot matter are skipped, once a move has been
-            // searched and no mate is at stake.
-            let prunable = quiet && ply > 0 && !in_check && i > 0 && best > -MATE_BOUND;
+            // searched and no mate is at stake. Not a move after which the same side moves
+            // again (doublemove's first sub-move): it is worth what the next one makes of it,
+            // a king capture included.
+            let prunable = quiet
+                && ply > 0
+                && !in_check
+                && i > 0
+                && best > -MATE_BOUND
+                && child.side_to_move() != pos.side_to_move();
             if prunable {
                 quiets_seen += 1;
                 let lmp_limit = (3 + depth * depth) / (2 - improving as i32);
                 if depth <= LMP_DEPTH && quiets_seen > lmp_limit {
                     continue;
                 }
-            }
-            let mut child = pos.clone();
-            child.play(mv);
-            if prunable && !child.in_check() {
                 let lmr_depth = (depth - 1 - reduction).max(0);
-                if lmr_depth <= FUTILITY_DEPTH
+                if !child.in_check()
+                    && lmr_depth <= FUTILITY_DEPTH
                     && eval + FUTILITY_BASE + FUTILITY_MARGIN * lmr_depth <= alpha
                 {
                     continue;
                 }
             }
-            let score = if i == 0 {
+            self.stack[ply].slot = Self::continuation_slot(mv);
+            let nodes_before = self.nodes;
+            let score = if searched == 0 {
                 self.child(pos, &child, Some(depth - 1), ply, alpha, beta)
             } else {
                 self.later_move(pos, &child, depth, reduction, ply, alpha, beta)
             };
+            if ply == 0 {
+                self.count_root_nodes(G::move_bits(mv), self.nodes - nodes_before);
+            }
+            searched += 1;
             if self.stopped() {
+                self.quiet_lists[ply] = tried;
                 return None;
             }
             if score > best {
@@ -477,14 +580,16 @@ impl<'a, G: Searchable> Searcher<'a, G> {
                     }
                     self.extend_pv(ply, mv);
                     if score >= beta {
-                        if quiet {
-                            self.reward_quiet(mv, ply, depth);
-                        }
+                        self.reward(mv, quiet, &tried, ply, depth);
                         break;
                     }
                 }
             }
+            if quiet {
+                tried.push(mv);
+            }
         }
+        self.quiet_lists[ply] = tried;
         Some((best, best_move))
     }
 
@@ -514,6 +619,7 @@ impl<'a, G: Searchable> Searcher<'a, G> {
         // Deeper nodes, and positions further above beta, are reduced more.
         let r = 3 + depth / 3 + ((eval - beta) / 200).min(3);
         self.stack[ply].null = true;
+        self.stack[ply].slot = NO_SLOT;
         let score = self.child(pos, &null, Some(depth - 1 - r), ply, beta - 1, beta);
         self.stack[ply].null = false;
         if self.stopped() {
@@ -547,6 +653,13 @@ impl<'a, G: Searchable> Searcher<'a, G> {
         s
     }
 
+    fn count_root_nodes(&mut self, bits: u32, nodes: u64) {
+        match self.root_nodes.iter_mut().find(|(m, _)| *m == bits) {
+            Some((_, n)) => *n += nodes,
+            None => self.root_nodes.push((bits, nodes)),
+        }
+    }
+
     /// The line at `ply` becomes `mv` followed by the line found below it.
     #[inline]
     fn extend_pv(&mut self, ply: usize, mv: G::Move) {
@@ -556,16 +669,48 @@ impl<'a, G: Searchable> Searcher<'a, G> {
         head[ply].extend_from_slice(&tail[0]);
     }
 
-    /// A quiet move that cut off: a killer at this ply, and history by depth squared.
-    #[inline]
-    fn reward_quiet(&mut self, mv: G::Move, ply: usize, depth: i32) {
-        let bits = G::move_bits(mv);
-        if self.killers[ply][0] != bits {
-            self.killers[ply][1] = self.killers[ply][0];
-            self.killers[ply][0] = bits;
+    /// A move that cut off at `ply`: if quiet, it becomes a killer and the counter move of
+    /// the move before, and its histories rise; the quiet moves `tried` before it fall by as
+    /// much, whichever kind of move cut off (they were searched for nothing).
+    fn reward(&mut self, mv: G::Move, quiet: bool, tried: &[G::Move], ply: usize, depth: i32) {
+        let bonus = (32 * depth * depth).min(2048);
+        if quiet {
+            let bits = G::move_bits(mv);
+            if self.killers[ply][0] != bits {
+                self.killers[ply][1] = self.killers[ply][0];
+                self.killers[ply][0] = bits;
+            }
+            let prev = self.slot_back(ply, 1);
+            if prev != NO_SLOT {
+                self.counters[prev] = bits;
+            }
+            self.update_histories(mv, ply, bonus);
         }
-        let slot = Self::history_slot(mv);
-        self.history[slot] = (self.history[slot] + depth * depth).min(1 << 20);
+        for &other in tried {
+            self.update_histories(other, ply, -bonus);
+        }
+    }
+
+    /// Moves a quiet move's butterfly and continuation histories by `bonus`, with gravity.
+    fn update_histories(&mut self, mv: G::Move, ply: usize, bonus: i32) {
+        fn nudge(score: &mut i32, bonus: i32) {
+            *score += bonus - *score * bonus.abs() / HISTORY_MAX;
+        }
+        let side = self.stack[ply].side.index() & 1;
+        nudge(
+            &mut self.history[side * HISTORY_SIZE + Self::history_slot(mv)],
+            bonus,
+        );
+        let slot = Self::continuation_slot(mv);
+        for back in [1, 2] {
+            let prev = self.slot_back(ply, back);
+            if prev != NO_SLOT {
+                nudge(
+                    &mut self.continuation[back - 1][prev * CONTINUATION_SLOTS + slot],
+                    bonus,
+                );
+            }
+        }
     }
 
     /// Captures and promotions only, until the position is quiet; every move when in check.
@@ -598,15 +743,11 @@ impl<'a, G: Searchable> Searcher<'a, G> {
         }
         let mut keyed = std::mem::take(&mut self.tactical_lists[ply]);
         keyed.clear();
-        keyed.extend(
-            moves
-                .iter()
-                .filter_map(|&mv| match pos.tactical_value(mv) {
-                    Some(v) => Some((mv, v)),
-                    None if in_check => Some((mv, -INFINITE)),
-                    None => None,
-                }),
-        );
+        keyed.extend(moves.iter().filter_map(|&mv| match pos.tactical_value(mv) {
+            Some(v) => Some((mv, v)),
+            None if in_check => Some((mv, -INFINITE)),
+            None => None,
+        }));
         self.move_lists[ply] = moves;
         keyed.sort_unstable_by_key(|&(_, v)| -v);
         let best = self.quiesce_moves(pos, ply, &keyed, in_check, best, alpha, beta);

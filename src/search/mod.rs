@@ -172,6 +172,7 @@ impl<G: Searchable> Deepening<'_, G> {
             pv: vec![first],
         };
         let mut lines: Vec<Line<G::Move>> = Vec::new();
+        let mut stable = 0;
         for depth in 1..=max_depth {
             let Some(found) = self.iteration(depth, &lines, best.score) else {
                 break;
@@ -180,6 +181,7 @@ impl<G: Searchable> Deepening<'_, G> {
             let Some(top) = lines.first() else {
                 break;
             };
+            let previous = best.best;
             best = SearchResult {
                 best: top.pv.first().copied().or(best.best),
                 score: top.score,
@@ -188,7 +190,8 @@ impl<G: Searchable> Deepening<'_, G> {
                 pv: top.pv.clone(),
             };
             self.report(depth, &lines, &mut on_info);
-            if self.settled(best.score) {
+            stable = if best.best == previous { stable + 1 } else { 0 };
+            if self.settled(best.score, self.time_scale(best.best, stable)) {
                 break;
             }
         }
@@ -263,12 +266,13 @@ impl<G: Searchable> Deepening<'_, G> {
 
     /// Whether no deeper iteration is wanted: the soft time limit has passed, or a mate is
     /// found (one that `go mate` asked for, or any when no depth was asked for).
-    fn settled(&self, best: i32) -> bool {
+    fn settled(&self, best: i32, time_scale: f64) -> bool {
         let limits = self.limits;
-        let past_soft = limits
-            .budget()
-            .soft
-            .is_some_and(|s| self.start.elapsed() >= s);
+        let budget = limits.budget();
+        let past_soft = budget.soft.is_some_and(|soft| {
+            let scaled = soft.mul_f64(time_scale);
+            self.start.elapsed() >= budget.hard.map_or(scaled, |hard| scaled.min(hard))
+        });
         let mate_settled = best.abs() > MATE_BOUND
             && limits.depth.is_none()
             && !limits.infinite
@@ -277,6 +281,20 @@ impl<G: Searchable> Deepening<'_, G> {
             .mate
             .is_some_and(|n| best > MATE_BOUND && score::moves_to_mate(best) <= n);
         past_soft || mate_settled || mate_found
+    }
+
+    /// How much of the soft time limit to use before another iteration, from how settled the
+    /// search is: a best move that has stood for several iterations and takes most of the
+    /// nodes needs less time than one that just changed or shares the effort with rivals.
+    /// At the typical settled iteration (best move unchanged four times, 80% of the nodes)
+    /// the factor is about 1.
+    fn time_scale(&self, best: Option<G::Move>, stable: usize) -> f64 {
+        const STABILITY: [f64; 5] = [2.5, 1.2, 0.9, 0.8, 0.75];
+        let share = best.map_or(0.0, |mv| {
+            self.main.root_move_nodes(G::move_bits(mv)) as f64 / self.main.nodes.max(1) as f64
+        });
+        let effort = (1.5 - share) * 1.35;
+        1.4 * STABILITY[stable.min(4)] * effort
     }
 }
 
