@@ -58,6 +58,9 @@ fn engines_ini() -> String {
     ini.push_str(&format!(
         "[kaleido-d4]\ncommand = \"{KALEIDO}\"\nprotocol = uci\nvariants = {two}\ndepth = 4\n\n"
     ));
+    ini.push_str(&format!(
+        "[kaleido-d6]\ncommand = \"{KALEIDO}\"\nprotocol = uci\nvariants = {two}\ndepth = 6\n\n"
+    ));
     for mode in ["illegal", "exit", "silent", "garbage"] {
         ini.push_str(&format!(
             "[uci-{mode}]\ncommand = python3 tests/engines/uci_broken.py {mode}\nworkdir = {repo}\n\
@@ -661,7 +664,7 @@ fn sprt_stops_the_match_early() {
         &scratch,
         &[
             "--engines",
-            "kaleido-d1,kaleido-d4",
+            "kaleido-d1,kaleido-d6",
             "--games",
             "200",
             "--concurrency",

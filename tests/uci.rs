@@ -247,7 +247,7 @@ fn multipv_reports_distinct_best_lines_in_order() {
     // Scores are reported best first.
     let scores: Vec<i32> = out
         .iter()
-        .filter(|l| l.contains("depth 5 ") && l.contains(" cp "))
+        .filter(|l| l.contains(" depth 5 ") && l.contains(" cp "))
         .filter_map(|l| {
             l.split(" cp ")
                 .nth(1)?
