@@ -8,6 +8,11 @@ use super::Game;
 use crate::core::Player;
 
 pub trait Searchable: Game {
+    /// Whether the static evaluation judges a quiet move at shallow depth well enough for the
+    /// two-player search to skip what it condemns: reverse futility, futility and late-move
+    /// pruning. False where quiet moves carry the tactics the evaluation does not see.
+    const SHALLOW_PRUNING: bool = true;
+
     /// Static evaluation in centipawns, from the side to move's point of view.
     fn evaluate(&self) -> i32;
 

@@ -408,9 +408,17 @@ impl<'a, G: Searchable> Searcher<'a, G> {
             }
         }
 
-        let eval = if in_check { NO_EVAL } else { pos.evaluate() };
+        // Without shallow pruning only the null move reads the evaluation: a variant whose
+        // evaluation is dear (gigachess) then pays for it only where the null move may run.
+        let wanted = G::SHALLOW_PRUNING || (!pv_node && depth >= 3 && ply > 0);
+        let eval = if in_check || !wanted {
+            NO_EVAL
+        } else {
+            pos.evaluate()
+        };
         let side = pos.side_to_move();
         let improving = !in_check
+            && eval != NO_EVAL
             && ply >= 2
             && self.stack[ply - 2].side == side
             && self.stack[ply - 2].eval != NO_EVAL
@@ -423,13 +431,14 @@ impl<'a, G: Searchable> Searcher<'a, G> {
         };
         if !pv_node && !in_check && ply > 0 && beta.abs() < MATE_BOUND {
             // Reverse futility: standing this far above beta, the node will hold.
-            if depth <= RFP_DEPTH
+            if G::SHALLOW_PRUNING
+                && depth <= RFP_DEPTH
                 && eval < MATE_BOUND
                 && eval - RFP_MARGIN * (depth - improving as i32) >= beta
             {
                 return eval;
             }
-            if depth >= 3 && eval >= beta && !self.stack[ply - 1].null {
+            if depth >= 3 && eval != NO_EVAL && eval >= beta && !self.stack[ply - 1].null {
                 if let Some(score) = self.null_move_cut(pos, depth, ply, eval, beta) {
                     return score;
                 }
@@ -523,7 +532,7 @@ impl<'a, G: Searchable> Searcher<'a, G> {
                 let r = lmr_table()[depth.min(63) as usize][i.min(63)] as i32
                     - pv_node as i32
                     - is_killer as i32
-                    + !improving as i32
+                    + (G::SHALLOW_PRUNING && !improving) as i32
                     - history;
                 r.clamp(0, depth - 2)
             } else {
@@ -535,7 +544,8 @@ impl<'a, G: Searchable> Searcher<'a, G> {
             // searched and no mate is at stake. Not a move after which the same side moves
             // again (doublemove's first sub-move): it is worth what the next one makes of it,
             // a king capture included.
-            let prunable = quiet
+            let prunable = G::SHALLOW_PRUNING
+                && quiet
                 && ply > 0
                 && !in_check
                 && i > 0
@@ -616,8 +626,14 @@ impl<'a, G: Searchable> Searcher<'a, G> {
         beta: i32,
     ) -> Option<i32> {
         let null = pos.null_move()?;
-        // Deeper nodes, and positions further above beta, are reduced more.
-        let r = 3 + depth / 3 + ((eval - beta) / 200).min(3);
+        // Deeper nodes, and positions further above beta, are reduced more; where the
+        // evaluation is a poor judge of threats (no shallow pruning), by the depth alone and
+        // less.
+        let r = if G::SHALLOW_PRUNING {
+            3 + depth / 3 + ((eval - beta) / 200).min(3)
+        } else {
+            2 + depth / 6
+        };
         self.stack[ply].null = true;
         self.stack[ply].slot = NO_SLOT;
         let score = self.child(pos, &null, Some(depth - 1 - r), ply, beta - 1, beta);

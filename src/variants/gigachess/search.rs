@@ -9,6 +9,11 @@ use crate::core::{clocks, Color};
 use crate::game::Searchable;
 
 impl Searchable for Gigachess {
+    /// Long-range men, cannons and a hundred quiet moves a side: the static evaluation misses
+    /// the threats quiet moves make, and with shallow pruning on gigachess lost 19 of 20
+    /// games to the search without it (docs/strength.md).
+    const SHALLOW_PRUNING: bool = false;
+
     fn evaluate(&self) -> i32 {
         let white = self.evaluate_white();
         TEMPO
