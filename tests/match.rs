@@ -732,13 +732,16 @@ fn sharded_match_merges_to_the_unsharded_totals() {
     // Five openings over three shards: 2, 2 and 6 games, each game once.
     rounds.sort_by_key(|r| r.parse::<usize>().unwrap_or(0));
     assert_eq!(rounds, (1..=10).map(|r| r.to_string()).collect::<Vec<_>>());
-    let merged = Command::new(KALEIDO)
-        .arg("merge")
-        .args(&files)
-        .args(["--sprt", "elo0=0", "elo1=10"])
-        .output()
-        .unwrap_or_else(|e| panic!("run kaleido merge: {e}"));
-    let merged = String::from_utf8_lossy(&merged.stdout).into_owned();
+    let merge_report = |files: &[PathBuf]| {
+        let out = Command::new(KALEIDO)
+            .arg("merge")
+            .args(files)
+            .args(["--sprt", "elo0=0", "elo1=10"])
+            .output()
+            .unwrap_or_else(|e| panic!("run kaleido merge: {e}"));
+        String::from_utf8_lossy(&out.stdout).into_owned()
+    };
+    let merged = merge_report(&files);
     let lines: Vec<&str> = merged.lines().collect();
     assert_eq!(
         lines[0], "Merged 10 cylinder games from 3 files",
@@ -759,13 +762,7 @@ fn sharded_match_merges_to_the_unsharded_totals() {
     // The whole match's own file merges to the same report.
     let whole_file = merge_dir.path("whole.pgn");
     std::fs::write(&whole_file, &run.pgn).unwrap_or_else(|e| panic!("{e}"));
-    let again = Command::new(KALEIDO)
-        .arg("merge")
-        .arg(&whole_file)
-        .args(["--sprt", "elo0=0", "elo1=10"])
-        .output()
-        .unwrap_or_else(|e| panic!("run kaleido merge: {e}"));
-    let again = String::from_utf8_lossy(&again.stdout).into_owned();
+    let again = merge_report(&[whole_file]);
     assert_eq!(again.lines().skip(1).collect::<Vec<_>>(), lines[1..]);
     // A shard cannot stop on an SPRT of its own.
     let refused = kaleido_match(&whole, &args(&["--shard", "1/2", "--sprt", "elo1=5"]));

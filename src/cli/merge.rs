@@ -18,12 +18,7 @@ pub struct MergeArgs {
 }
 
 pub fn run(args: MergeArgs) -> Result<(), CliError> {
-    let sprt = args
-        .sprt
-        .as_deref()
-        .map(Sprt::parse)
-        .transpose()
-        .map_err(CliError)?;
+    let sprt = super::parse_given(args.sprt.as_deref(), Sprt::parse)?;
     let sources = args
         .files
         .iter()

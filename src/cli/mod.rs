@@ -47,6 +47,14 @@ pub enum Command {
     Gui(gui::GuiArgs),
 }
 
+/// An optional argument read by `parse`: None when it was not given.
+fn parse_given<A: ?Sized, T>(
+    given: Option<&A>,
+    parse: impl Fn(&A) -> Result<T, String>,
+) -> Result<Option<T>, CliError> {
+    given.map(parse).transpose().map_err(CliError)
+}
+
 /// A failure to report on stderr; the process then exits with status 2.
 #[derive(Debug)]
 pub struct CliError(pub String);

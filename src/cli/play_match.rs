@@ -91,12 +91,7 @@ pub fn run(args: MatchArgs) -> Result<(), CliError> {
     if args.games == 0 {
         return Err(CliError("--games must be at least 1".into()));
     }
-    let tc = args
-        .tc
-        .as_deref()
-        .map(TimeControl::parse)
-        .transpose()
-        .map_err(CliError)?;
+    let tc = super::parse_given(args.tc.as_deref(), TimeControl::parse)?;
     let openings = match (&args.openings, args.random_plies) {
         (Some(path), _) => {
             let text = std::fs::read_to_string(path)
@@ -106,12 +101,7 @@ pub fn run(args: MatchArgs) -> Result<(), CliError> {
         (None, Some(plies)) if plies > 0 => OpeningSource::Random(plies.min(200)),
         _ => OpeningSource::Start,
     };
-    let sprt = args
-        .sprt
-        .as_deref()
-        .map(Sprt::parse)
-        .transpose()
-        .map_err(CliError)?;
+    let sprt = super::parse_given(args.sprt.as_deref(), Sprt::parse)?;
     let stop = Arc::new(AtomicBool::new(false));
     let on_signal = stop.clone();
     // First Ctrl-C: finish cleanly (running games abandoned, the PGN so far intact);
