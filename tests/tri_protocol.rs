@@ -38,31 +38,9 @@ fn is_protocol_line(l: &str) -> bool {
 /// Scripts that want their searches to run to their limit end without `quit`: at the end of
 /// input a search with a limit finishes first.
 fn converse(script: &str) -> Vec<String> {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_kaleido"))
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .env_remove("RUST_LOG")
-        .spawn()
-        .expect("kaleido starts");
-    child
-        .stdin
-        .take()
-        .expect("stdin")
-        .write_all(script.as_bytes())
-        .expect("script written");
-    let out = child.wait_with_output().expect("kaleido ends");
-    assert!(
-        out.status.success(),
-        "exit {:?}: {}",
-        out.status,
-        String::from_utf8_lossy(&out.stderr)
-    );
-    let lines: Vec<String> = String::from_utf8(out.stdout)
-        .expect("UTF-8")
-        .lines()
-        .map(String::from)
-        .collect();
+    let out = common::kaleido_fed(&[], script);
+    assert!(out.code == Some(0), "exit {:?}: {}", out.code, out.stderr);
+    let lines: Vec<String> = out.stdout.lines().map(String::from).collect();
     for l in &lines {
         assert!(is_protocol_line(l), "not a protocol line on stdout: {l:?}");
     }

@@ -2,39 +2,20 @@
 //! protocol lines only, every answer must be legal in the variant, and bad input must get an
 //! `info string error:` and leave the engine usable.
 
+mod common;
+
 use kaleido::game::Game;
 use kaleido::registry::VARIANT_NAMES;
 use kaleido::variants::chess::Chess;
 use kaleido::variants::doublemove::Doublemove;
-use std::io::Write;
-use std::process::{Command, Stdio};
 
 /// Runs kaleido with no arguments (as a GUI does), feeds `script`, closes stdin, returns stdout.
 /// Scripts that want their searches to run to their depth end without `quit` (which means
 /// "stop now"): at the end of input, a search with a limit finishes first.
 fn converse(script: &str) -> Vec<String> {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_kaleido"))
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .env_remove("RUST_LOG")
-        .spawn()
-        .expect("kaleido starts");
-    child
-        .stdin
-        .take()
-        .expect("stdin")
-        .write_all(script.as_bytes())
-        .expect("script written");
-    let out = child.wait_with_output().expect("kaleido ends");
-    assert!(
-        out.status.success(),
-        "exit {:?}: {}",
-        out.status,
-        String::from_utf8_lossy(&out.stderr)
-    );
-    let stdout = String::from_utf8(out.stdout).expect("UTF-8");
-    let lines: Vec<String> = stdout.lines().map(String::from).collect();
+    let out = common::kaleido_fed(&[], script);
+    assert!(out.code == Some(0), "exit {:?}: {}", out.code, out.stderr);
+    let lines: Vec<String> = out.stdout.lines().map(String::from).collect();
     for l in &lines {
         let protocol = [
             "id ",

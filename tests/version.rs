@@ -2,29 +2,17 @@
 //! and tri `id name`, XBoard `myname`. In a git checkout it names the commit built; a source
 //! package names its commit or nothing, and still builds. CHANGELOG.md has a section for it.
 
+mod common;
+
 use kaleido::version::{engine_name, long, GIT_HASH, VERSION};
-use std::io::Write;
 use std::path::Path;
-use std::process::{Command, Stdio};
+use std::process::Command;
 
 /// kaleido's stdout for `args`, with `input` on its stdin.
 fn kaleido(args: &[&str], input: &str) -> String {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_kaleido"))
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::null())
-        .spawn()
-        .expect("kaleido starts");
-    child
-        .stdin
-        .take()
-        .expect("stdin")
-        .write_all(input.as_bytes())
-        .expect("kaleido reads");
-    let out = child.wait_with_output().expect("kaleido ends");
-    assert!(out.status.success(), "exit {:?}", out.status);
-    String::from_utf8(out.stdout).expect("UTF-8")
+    let run = common::kaleido_fed(args, input);
+    assert_eq!(run.code, Some(0), "{}", run.stderr);
+    run.stdout
 }
 
 #[test]

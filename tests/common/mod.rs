@@ -11,7 +11,8 @@
 #![allow(dead_code)]
 
 use kaleido::game::Game;
-use std::process::Command;
+use std::io::Write;
+use std::process::{Command, Stdio};
 
 // ---------------------------------------------------------------------------------------------
 // Running the binary
@@ -36,6 +37,32 @@ pub fn kaleido(args: &[&str]) -> Run {
         .env_remove("RUST_BACKTRACE")
         .output()
         .expect("the kaleido binary runs");
+    Run {
+        code: out.status.code(),
+        stdout: String::from_utf8(out.stdout).expect("stdout is UTF-8"),
+        stderr: String::from_utf8_lossy(&out.stderr).into_owned(),
+    }
+}
+
+/// Runs the `kaleido` binary with `args`, `input` on its stdin (then end of file), and waits
+/// for it: a whole protocol conversation sent at once.
+pub fn kaleido_fed(args: &[&str], input: &str) -> Run {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_kaleido"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .env_remove("RUST_LOG")
+        .env_remove("RUST_BACKTRACE")
+        .spawn()
+        .expect("the kaleido binary starts");
+    child
+        .stdin
+        .take()
+        .expect("stdin")
+        .write_all(input.as_bytes())
+        .expect("kaleido reads its input");
+    let out = child.wait_with_output().expect("kaleido ends");
     Run {
         code: out.status.code(),
         stdout: String::from_utf8(out.stdout).expect("stdout is UTF-8"),
