@@ -173,10 +173,12 @@ impl<G: Searchable> Deepening<'_, G> {
         };
         let mut lines: Vec<Line<G::Move>> = Vec::new();
         let mut stable = 0;
+        let mut pace = IterationPace::default();
         for depth in 1..=max_depth {
             let Some(found) = self.iteration(depth, &lines, best.score) else {
                 break;
             };
+            pace.record(self.start.elapsed());
             lines = found;
             let Some(top) = lines.first() else {
                 break;
@@ -191,7 +193,9 @@ impl<G: Searchable> Deepening<'_, G> {
             };
             self.report(depth, &lines, &mut on_info);
             stable = if best.best == previous { stable + 1 } else { 0 };
-            if self.settled(best.score, self.time_scale(best.best, stable)) {
+            if self.settled(best.score, self.time_scale(best.best, stable))
+                || !self.can_finish(&pace)
+            {
                 break;
             }
         }
@@ -283,6 +287,19 @@ impl<G: Searchable> Deepening<'_, G> {
         past_soft || mate_settled || mate_found
     }
 
+    /// Whether the next iteration is likely to end before the hard limit. One the hard limit
+    /// cuts short is thrown away, so starting it only burns clock that later moves could use;
+    /// this matters most where an iteration costs many times the one before (gigachess).
+    fn can_finish(&self, pace: &IterationPace) -> bool {
+        if self.limits.depth.is_some() || self.limits.nodes.is_some() {
+            return true;
+        }
+        let Some(hard) = self.limits.budget().hard else {
+            return true;
+        };
+        self.start.elapsed() + pace.next() <= hard
+    }
+
     /// How much of the soft time limit to use before another iteration, from how settled the
     /// search is: a best move that has stood for several iterations and takes most of the
     /// nodes needs less time than one that just changed or shares the effort with rivals.
@@ -295,6 +312,37 @@ impl<G: Searchable> Deepening<'_, G> {
         });
         let effort = (1.5 - share) * 1.35;
         1.4 * STABILITY[stable.min(4)] * effort
+    }
+}
+
+/// How long iterations take, to foresee the next one: the last one's time times the growth
+/// from the one before it (at least 1.5, at most 5; 2 until two iterations are timed).
+#[derive(Default)]
+struct IterationPace {
+    ended: Duration,
+    last: Duration,
+    growth: f64,
+}
+
+impl IterationPace {
+    const MIN_GROWTH: f64 = 1.5;
+    const MAX_GROWTH: f64 = 5.0;
+    /// Iterations shorter than this are timed too coarsely to give a growth.
+    const TIMED: Duration = Duration::from_millis(1);
+
+    fn record(&mut self, now: Duration) {
+        let took = now.saturating_sub(self.ended);
+        self.growth = if self.last >= Self::TIMED {
+            (took.as_secs_f64() / self.last.as_secs_f64()).clamp(Self::MIN_GROWTH, Self::MAX_GROWTH)
+        } else {
+            2.0
+        };
+        self.ended = now;
+        self.last = took;
+    }
+
+    fn next(&self) -> Duration {
+        self.last.mul_f64(self.growth)
     }
 }
 
@@ -322,5 +370,25 @@ fn aspiration<G: Searchable>(main: &mut Searcher<'_, G>, pos: &G, depth: i32, la
             alpha = -INFINITE;
             beta = INFINITE;
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::IterationPace;
+    use std::time::Duration;
+
+    #[test]
+    fn the_next_iteration_is_foreseen_from_the_growth_of_the_last_two() {
+        let ms = Duration::from_millis;
+        let mut pace = IterationPace::default();
+        pace.record(ms(10));
+        assert_eq!(pace.next(), ms(20), "no growth known yet: twice the last");
+        pace.record(ms(40));
+        assert_eq!(pace.next(), ms(90), "30 ms after 10 ms: three times");
+        pace.record(ms(340));
+        assert_eq!(pace.next(), ms(1500), "growth is capped at five");
+        pace.record(ms(400));
+        assert_eq!(pace.next(), ms(90), "and floored at one and a half");
     }
 }
