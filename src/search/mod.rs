@@ -21,6 +21,7 @@ use crate::game::Searchable;
 use alphabeta::Searcher;
 use score::{INFINITE, MATE_BOUND};
 use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
 /// What the search reports after each completed iteration, once per line under MultiPV.
@@ -94,18 +95,35 @@ pub fn search_among<G: Searchable>(
     }
     let outside: Vec<u32> = outside.into_iter().map(G::move_bits).collect();
     let helper_nodes = AtomicU64::new(0);
+    // Each helper's last completed iteration, for the choice of the answer at the end.
+    let helper_results: Vec<Mutex<Option<SearchResult<G::Move>>>> =
+        (1..threads.max(1)).map(|_| Mutex::new(None)).collect();
+    let mut on_info = on_info;
     let result = std::thread::scope(|scope| {
-        for id in 1..threads.max(1) {
+        for (id, published) in (1..threads.max(1)).zip(&helper_results) {
             let (helper_nodes, outside) = (&helper_nodes, outside.clone());
             scope.spawn(move || {
                 let mut helper = Searcher::<G>::new(tt, stop, game_history, start, None, None);
                 helper.main = false;
                 helper.root_excluded = outside;
-                // Helpers start one ply apart so they fill the table with different depths.
-                let mut depth = 1 + (id % 2) as i32;
-                while depth <= max_depth && !helper.stopped() {
-                    helper.root(pos, depth, -INFINITE, INFINITE);
-                    depth += 1;
+                let mut score = 0;
+                for depth in (1..=max_depth).filter(|&d| !skips_depth(id, d)) {
+                    let found = aspiration(&mut helper, pos, depth, score);
+                    if helper.stopped() {
+                        break;
+                    }
+                    score = found;
+                    let pv = helper.principal_variation().to_vec();
+                    if let Some(&best) = pv.first() {
+                        let done = SearchResult {
+                            best: Some(best),
+                            score,
+                            depth,
+                            nodes: 0,
+                            pv,
+                        };
+                        *published.lock().unwrap_or_else(|e| e.into_inner()) = Some(done);
+                    }
                 }
                 helper_nodes.fetch_add(helper.nodes, Ordering::Relaxed);
             });
@@ -128,18 +146,52 @@ pub fn search_among<G: Searchable>(
             line_count: limits.multi_pv.clamp(1, moves.len()),
             helper_nodes: &helper_nodes,
         };
-        let best = deepening.run(moves[0], max_depth, on_info);
+        let best = deepening.run(moves[0], max_depth, &mut on_info);
         // `go infinite` waits for `stop` even when the search ran out of depth.
         while limits.infinite && !stop.load(Ordering::Relaxed) {
             std::thread::sleep(Duration::from_millis(1));
         }
         stop.store(true, Ordering::Relaxed);
-        best
+        (best, deepening.line_count)
     });
-    SearchResult {
-        nodes: result.nodes + helper_nodes.load(Ordering::Relaxed),
-        ..result
+    let (mut result, line_count) = result;
+    let nodes = result.nodes + helper_nodes.load(Ordering::Relaxed);
+    // A helper that completed a deeper iteration than the main thread knows better; its line
+    // is reported so that the last line a GUI sees is the one played. Not under MultiPV,
+    // whose lines come from the main thread alone.
+    if line_count == 1 {
+        let deepest = helper_results
+            .into_iter()
+            .filter_map(|r| r.into_inner().unwrap_or_else(|e| e.into_inner()))
+            .filter(|r| r.depth > result.depth)
+            .max_by_key(|r| (r.depth, r.score));
+        if let Some(deeper) = deepest {
+            on_info(&Info {
+                depth: deeper.depth,
+                seldepth: deeper.pv.len(),
+                score: deeper.score,
+                nodes,
+                time: start.elapsed(),
+                pv: deeper.pv.clone(),
+                hashfull: tt.hashfull(),
+                multipv: 1,
+                shares: Vec::new(),
+            });
+            result = deeper;
+        }
     }
+    SearchResult { nodes, ..result }
+}
+
+/// Whether helper thread `id` (the main thread is 0) leaves out iteration `depth`. Helpers
+/// skip depths in blocks of different sizes and phases, so that at any moment the threads
+/// work on different depths and fill the shared table with results the others then find,
+/// rather than repeat the same tree in step.
+fn skips_depth(id: usize, depth: i32) -> bool {
+    const SIZE: [i32; 12] = [1, 1, 2, 2, 2, 2, 3, 3, 3, 3, 3, 3];
+    const PHASE: [i32; 12] = [0, 1, 0, 1, 2, 3, 0, 1, 2, 3, 4, 5];
+    let i = id % SIZE.len();
+    ((depth + PHASE[i]) / SIZE[i]) % 2 != 0
 }
 
 /// The main thread's iterative deepening: one iteration per depth, each with its MultiPV
