@@ -225,12 +225,10 @@ impl<G: Searchable> Deepening<'_, G> {
         };
         let mut lines: Vec<Line<G::Move>> = Vec::new();
         let mut stable = 0;
-        let mut pace = IterationPace::default();
         for depth in 1..=max_depth {
             let Some(found) = self.iteration(depth, &lines, best.score) else {
                 break;
             };
-            pace.record(self.start.elapsed());
             lines = found;
             let Some(top) = lines.first() else {
                 break;
@@ -245,9 +243,7 @@ impl<G: Searchable> Deepening<'_, G> {
             };
             self.report(depth, &lines, &mut on_info);
             stable = if best.best == previous { stable + 1 } else { 0 };
-            if self.settled(best.score, self.time_scale(best.best, stable))
-                || !self.can_finish(&pace)
-            {
+            if self.settled(best.score, self.time_scale(best.best, stable)) {
                 break;
             }
         }
@@ -277,11 +273,14 @@ impl<G: Searchable> Deepening<'_, G> {
             let score = aspiration(main, self.pos, depth, guess);
             let stopped = main.stopped();
             main.finish_iteration = false;
-            // An iteration cut short says nothing, except the first: its best root move so
-            // far (searched to the end) is better than no searched move at all.
+            // An iteration cut short still has an answer once a root move raised alpha: that
+            // move was searched to the end at this depth and beat every move before it, the
+            // last iteration's best among them (searched first). In the first iteration it is
+            // better than no searched move at all. Under MultiPV a cut iteration says nothing
+            // after the first, whose lines would come out partial and out of order.
             if stopped {
                 let partial = main.principal_variation().to_vec();
-                if depth > 1 || partial.is_empty() || !found.is_empty() {
+                if partial.is_empty() || !found.is_empty() || (depth > 1 && self.line_count > 1) {
                     return None;
                 }
                 found.push(Line {
@@ -339,19 +338,6 @@ impl<G: Searchable> Deepening<'_, G> {
         past_soft || mate_settled || mate_found
     }
 
-    /// Whether the next iteration is likely to end before the hard limit. One the hard limit
-    /// cuts short is thrown away, so starting it only burns clock that later moves could use;
-    /// this matters most where an iteration costs many times the one before (gigachess).
-    fn can_finish(&self, pace: &IterationPace) -> bool {
-        if self.limits.depth.is_some() || self.limits.nodes.is_some() {
-            return true;
-        }
-        let Some(hard) = self.limits.budget().hard else {
-            return true;
-        };
-        self.start.elapsed() + pace.next() <= hard
-    }
-
     /// How much of the soft time limit to use before another iteration, from how settled the
     /// search is: a best move that has stood for several iterations and takes most of the
     /// nodes needs less time than one that just changed or shares the effort with rivals.
@@ -364,46 +350,6 @@ impl<G: Searchable> Deepening<'_, G> {
         });
         let effort = (1.5 - share) * 1.35;
         1.4 * STABILITY[stable.min(4)] * effort
-    }
-}
-
-/// How long iterations take, to foresee the next one: the last one's time times the smaller
-/// of the last two growths (at least 1.5, at most 5; 2 until two iterations are timed). The
-/// smaller growth errs toward starting an iteration: in chess the growth swings between about
-/// 1.2 and 4 from one iteration to the next, and foreseeing by the last one alone stopped so
-/// many iterations that would have ended in time that the engine lost 50 Elo; in gigachess
-/// every iteration costs several times the one before, and even the smaller growth says so.
-#[derive(Default)]
-struct IterationPace {
-    ended: Duration,
-    last: Duration,
-    growth: Option<f64>,
-    smaller_growth: f64,
-}
-
-impl IterationPace {
-    const MIN_GROWTH: f64 = 1.5;
-    const MAX_GROWTH: f64 = 5.0;
-    /// Iterations shorter than this are timed too coarsely to give a growth.
-    const TIMED: Duration = Duration::from_millis(1);
-
-    fn record(&mut self, now: Duration) {
-        let took = now.saturating_sub(self.ended);
-        let growth = (self.last >= Self::TIMED).then(|| {
-            (took.as_secs_f64() / self.last.as_secs_f64()).clamp(Self::MIN_GROWTH, Self::MAX_GROWTH)
-        });
-        self.smaller_growth = match (growth, self.growth) {
-            (Some(g), Some(before)) => g.min(before),
-            (Some(g), None) => g,
-            (None, _) => 2.0,
-        };
-        self.growth = growth;
-        self.ended = now;
-        self.last = took;
-    }
-
-    fn next(&self) -> Duration {
-        self.last.mul_f64(self.smaller_growth)
     }
 }
 
@@ -431,27 +377,5 @@ fn aspiration<G: Searchable>(main: &mut Searcher<'_, G>, pos: &G, depth: i32, la
             alpha = -INFINITE;
             beta = INFINITE;
         }
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::IterationPace;
-    use std::time::Duration;
-
-    #[test]
-    fn the_next_iteration_is_foreseen_from_the_growth_of_the_last_two() {
-        let ms = Duration::from_millis;
-        let mut pace = IterationPace::default();
-        pace.record(ms(10));
-        assert_eq!(pace.next(), ms(20), "no growth known yet: twice the last");
-        pace.record(ms(40));
-        assert_eq!(pace.next(), ms(90), "30 ms after 10 ms: three times");
-        pace.record(ms(340));
-        assert_eq!(pace.next(), ms(900), "300 after 30 (capped at 5) and 30 after 10: three");
-        pace.record(ms(1840));
-        assert_eq!(pace.next(), ms(7500), "the smaller of five and five");
-        pace.record(ms(2440));
-        assert_eq!(pace.next(), ms(900), "600 after 1500: floored at one and a half");
     }
 }
