@@ -126,17 +126,33 @@ impl<G: Geometry> Board<G> {
         gain[0]
     }
 
-    /// Whether `see(mv)` is at least `threshold`; false at once where even an exchange that
-    /// stops after `mv` falls short.
+    /// Whether `see(mv)` is at least `threshold`. Two bounds answer most calls without the
+    /// exchange: the mover can never end up with more than `mv` takes at once (the opponent
+    /// may leave it there), and never with less than that minus the man left on the square
+    /// (it may stop after one recapture), unless that recapture promotes.
     pub fn see_ge(&self, mv: Move, threshold: i32) -> bool {
-        let immediate = if mv.kind() == MoveKind::EnPassant {
-            VALUES[Role::Pawn.index()]
-        } else {
-            self.piece_at(mv.to()).map_or(0, |p| value(p.role))
-        } + mv
-            .promotion()
-            .map_or(0, |r| VALUES[r.index()] - VALUES[Role::Pawn.index()]);
-        immediate >= threshold && self.see(mv) >= threshold
+        let pawn = VALUES[Role::Pawn.index()];
+        let (taken, standing) = match mv.promotion() {
+            Some(role) => (VALUES[role.index()] - pawn, VALUES[role.index()]),
+            None => (0, self.piece_at(mv.from()).map_or(0, |p| value(p.role))),
+        };
+        let immediate = taken
+            + if mv.kind() == MoveKind::EnPassant {
+                pawn
+            } else {
+                self.piece_at(mv.to()).map_or(0, |p| value(p.role))
+            };
+        if immediate < threshold {
+            return false;
+        }
+        let them = !self.side_to_move();
+        if immediate - standing >= threshold
+            && mv.kind() != MoveKind::Castle
+            && mv.to().rank() != promotion_rank(them)
+        {
+            return true;
+        }
+        self.see(mv) >= threshold
     }
 }
 
@@ -263,6 +279,12 @@ mod tests {
         assert!(board.see_ge(mv, -220));
         assert!(!board.see_ge(mv, -219));
         assert!(!board.see_ge(mv, 101));
+        // The quick bounds, and where they must not answer: a recapture that promotes.
+        let pawn_takes_queen = "4k3/8/3q4/4P3/8/8/8/4K3 w - - 0 1";
+        let (board, mv) = legal::<Flat>(pawn_takes_queen, "e5d6");
+        assert!(board.see_ge(mv, 900) && !board.see_ge(mv, 901));
+        let (board, mv) = legal::<Flat>("4k3/8/8/8/8/7K/p7/1n5R w - - 0 1", "h1b1");
+        assert!(board.see_ge(mv, -980) && !board.see_ge(mv, -979));
     }
 
     #[test]
