@@ -50,6 +50,12 @@ const CAPTURE_HISTORY_SIZE: usize = 1 << 14;
 /// centipawn of victim): at most about five pawns' worth of victim, so that a capture that
 /// keeps refuting moves goes before one that takes a little more.
 const CAPTURE_HISTORY_WEIGHT: i32 = 4;
+/// SEE pruning, up to this depth: a losing capture (or a quiet check) whose exchange loses
+/// more than SEE_CAPTURE_MARGIN per ply of depth, or another quiet move that loses more than
+/// SEE_QUIET_MARGIN times the square of the depth it would be searched to, is not searched.
+const SEE_PRUNE_DEPTH: i32 = 8;
+const SEE_CAPTURE_MARGIN: i32 = 100;
+const SEE_QUIET_MARGIN: i32 = 30;
 /// A static evaluation not taken (the side to move is in check, where it means nothing).
 const NO_EVAL: i32 = i32::MIN / 2;
 /// Reverse futility pruning: a node whose static evaluation beats beta by this much per ply
@@ -633,6 +639,21 @@ impl<'a, G: Searchable> Searcher<'a, G> {
             } else {
                 0
             };
+            // SEE pruning of a losing capture: at shallow depth one that gives away more than
+            // a pawn a ply is not worth searching, once a move has been searched and no mate
+            // is at stake. Only where the variant judges exchanges (see_ge is Some).
+            if G::SHALLOW_PRUNING
+                && !quiet
+                && keys[i] < 0
+                && ply > 0
+                && !in_check
+                && i > 0
+                && best > -MATE_BOUND
+                && depth <= SEE_PRUNE_DEPTH
+                && pos.see_ge(mv, -SEE_CAPTURE_MARGIN * depth) == Some(false)
+            {
+                continue;
+            }
             let mut child = pos.clone();
             child.play(mv);
             // Shallow quiet moves that cannot matter are skipped, once a move has been
@@ -653,7 +674,19 @@ impl<'a, G: Searchable> Searcher<'a, G> {
                     continue;
                 }
                 let lmr_depth = (depth - 1 - reduction).max(0);
-                if !child.in_check()
+                // A quiet move that leaves its man where the exchange loses it: the margin
+                // it may lose grows with the depth it would be searched to. A check may be a
+                // sacrifice that mates, so it is held to the wider margin of captures.
+                let gives_check = child.in_check();
+                let see_margin = if gives_check {
+                    SEE_CAPTURE_MARGIN * depth
+                } else {
+                    SEE_QUIET_MARGIN * lmr_depth * lmr_depth
+                };
+                if depth <= SEE_PRUNE_DEPTH && pos.see_ge(mv, -see_margin) == Some(false) {
+                    continue;
+                }
+                if !gives_check
                     && lmr_depth <= FUTILITY_DEPTH
                     && eval + FUTILITY_BASE + FUTILITY_MARGIN * lmr_depth <= alpha
                 {
