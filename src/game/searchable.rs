@@ -45,10 +45,21 @@ pub trait Searchable: Game {
     }
 
     /// A capture that likely loses material: a man takes a cheaper one on a square the
-    /// opponent guards. Quiescence leaves these out (a cheap stand-in for a static exchange
-    /// evaluation); variants that cannot tell say false.
+    /// opponent guards. Where `see_ge` is None, quiescence leaves these out and the search
+    /// tries them last (a cheap stand-in for the static exchange); variants that cannot tell
+    /// say false.
     fn losing_capture(&self, _mv: Self::Move) -> bool {
         false
+    }
+
+    /// Whether the static exchange on `mv`'s target square (`mv`, then captures there by
+    /// both sides in turn, cheapest man first, each side free to stop) leaves the mover at
+    /// least `threshold` centipawns up. None where the variant cannot tell (men that jump
+    /// screens, turns of several moves, spins): the search then orders by
+    /// `losing_capture` and prunes nothing by it. A variant in which a side may move twice in
+    /// a row must say None, since the search trusts it to judge a move before playing it.
+    fn see_ge(&self, _mv: Self::Move, _threshold: i32) -> Option<bool> {
+        None
     }
 
     /// Whether the last move ended the game outright (doublemove's king capture), so that the

@@ -29,14 +29,33 @@ const CONTINUATION_SLOTS: usize = 1 << 10;
 const HISTORY_MAX: i32 = 16_384;
 /// No move at this ply (the root's parent, or a null move).
 const NO_SLOT: usize = usize::MAX;
-/// Ordering keys, highest first: the table's move, captures that do not lose material by
-/// value, the killers, the counter move, quiet moves by their histories (within
-/// +/- 3 HISTORY_MAX), captures that likely lose material last.
+/// Ordering keys, highest first: the table's move, captures and promotions whose static
+/// exchange does not lose material (most valuable victim first, then by capture history),
+/// the killers, the counter move, quiet moves by their histories (within +/- 3 HISTORY_MAX),
+/// captures that lose material last. Where the variant has no static exchange, "losing" is
+/// its `losing_capture`.
 const KEY_TABLE_MOVE: i32 = 1 << 30;
 const KEY_GOOD_CAPTURE: i32 = 1 << 28;
+/// A quiet move whose key is not worked out yet: quiet moves are scored only once no good
+/// capture is left to try, so a node that a capture refutes never reads their histories.
+/// Below every good capture and above every killer, so the picker meets it exactly then.
+const KEY_UNSCORED_QUIET: i32 = KEY_KILLER + 1;
 const KEY_KILLER: i32 = 1 << 27;
 const KEY_COUNTER: i32 = KEY_KILLER - 2;
 const KEY_BAD_CAPTURE: i32 = -(1 << 28);
+/// Capture history slots per side: a capture is hashed by its move bits and its tactical
+/// value (which tells the victim and the capturer apart), as the other histories hash moves.
+const CAPTURE_HISTORY_SIZE: usize = 1 << 14;
+/// A capture's key adds its capture history divided by this to its MVV-LVA value (8 per
+/// centipawn of victim): at most about five pawns' worth of victim, so that a capture that
+/// keeps refuting moves goes before one that takes a little more.
+const CAPTURE_HISTORY_WEIGHT: i32 = 4;
+/// SEE pruning, up to this depth: a losing capture (or a quiet check) whose exchange loses
+/// more than SEE_CAPTURE_MARGIN per ply of depth, or another quiet move that loses more than
+/// SEE_QUIET_MARGIN times the square of the depth it would be searched to, is not searched.
+const SEE_PRUNE_DEPTH: i32 = 8;
+const SEE_CAPTURE_MARGIN: i32 = 100;
+const SEE_QUIET_MARGIN: i32 = 30;
 /// A static evaluation not taken (the side to move is in check, where it means nothing).
 const NO_EVAL: i32 = i32::MIN / 2;
 /// Reverse futility pruning: a node whose static evaluation beats beta by this much per ply
@@ -66,6 +85,13 @@ fn lmr_table() -> &'static [[u8; 64]; 64] {
         }
         t
     })
+}
+
+/// Moves a history score by `bonus`, with gravity: the nearer the bound the score already
+/// stands, the less it moves toward it.
+#[inline]
+fn nudge(score: &mut i32, bonus: i32) {
+    *score += bonus - *score * bonus.abs() / HISTORY_MAX;
 }
 
 /// One thread's search state.
@@ -129,6 +155,8 @@ pub struct Searcher<'a, G: Searchable> {
     continuation: [Vec<i32>; 2],
     /// The quiet move that last refuted each move, by the refuted move's slot.
     counters: Vec<u32>,
+    /// Captures' and promotions' successes by side and capture slot (`capture_slot`).
+    capture_history: Vec<i32>,
     pv: Vec<Vec<G::Move>>,
     /// Root moves left out of this search (`go searchmoves`, and MultiPV's lines already found),
     /// as move bits.
@@ -153,6 +181,8 @@ pub struct Searcher<'a, G: Searchable> {
     /// Per ply, the quiet moves searched so far at the node (their histories fall when
     /// another move cuts off).
     quiet_lists: Vec<Vec<G::Move>>,
+    /// Per ply, the capture history slots of the captures searched so far at the node.
+    capture_lists: Vec<Vec<usize>>,
 }
 
 impl<'a, G: Searchable> Searcher<'a, G> {
@@ -182,6 +212,7 @@ impl<'a, G: Searchable> Searcher<'a, G> {
                 vec![0; CONTINUATION_SLOTS * CONTINUATION_SLOTS],
             ],
             counters: vec![u32::MAX; CONTINUATION_SLOTS],
+            capture_history: vec![0; 2 * CAPTURE_HISTORY_SIZE],
             pv: (0..=MAX_PLY).map(|_| Vec::new()).collect(),
             root_excluded: Vec::new(),
             root_best: -INFINITE,
@@ -200,6 +231,7 @@ impl<'a, G: Searchable> Searcher<'a, G> {
             key_lists: (0..=MAX_PLY).map(|_| Vec::with_capacity(64)).collect(),
             tactical_lists: (0..=MAX_PLY).map(|_| Vec::with_capacity(32)).collect(),
             quiet_lists: (0..=MAX_PLY).map(|_| Vec::with_capacity(64)).collect(),
+            capture_lists: (0..=MAX_PLY).map(|_| Vec::with_capacity(32)).collect(),
             root_nodes: Vec::new(),
         }
     }
@@ -331,33 +363,60 @@ impl<'a, G: Searchable> Searcher<'a, G> {
         score
     }
 
-    /// Ordering keys (see KEY_TABLE_MOVE and below).
-    fn order(
-        &self,
-        pos: &G,
-        moves: &[G::Move],
-        tt_move: Option<u32>,
-        ply: usize,
-        keys: &mut Vec<i32>,
-    ) {
+    /// The capture history slot of a capture or promotion of tactical value `value`, for the
+    /// side to move at `ply`.
+    fn capture_slot(&self, mv: G::Move, value: i32, ply: usize) -> usize {
+        let side = self.stack[ply].side.index() & 1;
+        let key = u64::from(G::move_bits(mv)) << 32 | u64::from(value as u32);
+        let hashed = (key.wrapping_mul(0x9e37_79b9_7f4a_7c15) >> 50) as usize;
+        side * CAPTURE_HISTORY_SIZE + (hashed & (CAPTURE_HISTORY_SIZE - 1))
+    }
+
+    /// Whether a capture loses material: by its static exchange where the variant has one,
+    /// else by the variant's cheaper guess.
+    #[inline]
+    fn losing(pos: &G, mv: G::Move) -> bool {
+        match pos.see_ge(mv, 0) {
+            Some(holds) => !holds,
+            None => pos.losing_capture(mv),
+        }
+    }
+
+    /// The first stage of ordering: keys for the captures and promotions among `moves` (by
+    /// their exchange, victim and capture history), KEY_UNSCORED_QUIET for the quiet moves.
+    fn score_tactical(&self, pos: &G, moves: &[G::Move], ply: usize, keys: &mut [i32]) {
+        for (&mv, key) in moves.iter().zip(keys.iter_mut()) {
+            *key = match pos.tactical_value(mv) {
+                None => KEY_UNSCORED_QUIET,
+                Some(v) => {
+                    let history = self.capture_history[self.capture_slot(mv, v, ply)]
+                        / CAPTURE_HISTORY_WEIGHT;
+                    let base = if Self::losing(pos, mv) {
+                        KEY_BAD_CAPTURE
+                    } else {
+                        KEY_GOOD_CAPTURE
+                    };
+                    base + v + history
+                }
+            };
+        }
+    }
+
+    /// The second stage, once the good captures are spent: keys for the quiet moves still
+    /// unscored (killers, the counter move, then the histories).
+    fn score_quiets(&self, moves: &[G::Move], ply: usize, keys: &mut [i32]) {
         let prev = self.slot_back(ply, 1);
         let counter = if prev == NO_SLOT {
             u32::MAX
         } else {
             self.counters[prev]
         };
-        keys.clear();
-        keys.extend(moves.iter().map(|&mv| {
+        for (&mv, key) in moves.iter().zip(keys.iter_mut()) {
+            if *key != KEY_UNSCORED_QUIET {
+                continue;
+            }
             let bits = G::move_bits(mv);
-            if Some(bits) == tt_move {
-                KEY_TABLE_MOVE
-            } else if let Some(v) = pos.tactical_value(mv) {
-                if pos.losing_capture(mv) {
-                    KEY_BAD_CAPTURE + v
-                } else {
-                    KEY_GOOD_CAPTURE + v
-                }
-            } else if bits == self.killers[ply][0] {
+            *key = if bits == self.killers[ply][0] {
                 KEY_KILLER
             } else if bits == self.killers[ply][1] {
                 KEY_KILLER - 1
@@ -365,8 +424,46 @@ impl<'a, G: Searchable> Searcher<'a, G> {
                 KEY_COUNTER
             } else {
                 self.quiet_score(mv, ply)
+            };
+        }
+    }
+
+    /// Brings the next move to try to `moves[i]`, scoring by stages as the picker reaches
+    /// them (`scored`: the first stage is done). The table move, if any, already stands at 0.
+    fn next_move(
+        &self,
+        pos: &G,
+        moves: &mut [G::Move],
+        keys: &mut [i32],
+        i: usize,
+        ply: usize,
+        scored: &mut bool,
+    ) {
+        if !*scored {
+            if i == 0 && keys[0] == KEY_TABLE_MOVE {
+                return;
             }
-        }));
+            self.score_tactical(pos, &moves[i..], ply, &mut keys[i..]);
+            *scored = true;
+        }
+        Self::pick(moves, keys, i);
+        if keys[i] == KEY_UNSCORED_QUIET {
+            self.score_quiets(&moves[i..], ply, &mut keys[i..]);
+            Self::pick(moves, keys, i);
+        }
+    }
+
+    /// Puts the table's move first, if it is among `moves`, and readies `keys` for the
+    /// picker: nothing else is scored before it is needed.
+    fn table_move_first(moves: &mut [G::Move], tt_move: Option<u32>, keys: &mut Vec<i32>) {
+        keys.clear();
+        keys.resize(moves.len(), 0);
+        if let Some(j) =
+            tt_move.and_then(|bits| moves.iter().position(|&m| G::move_bits(m) == bits))
+        {
+            moves.swap(0, j);
+            keys[0] = KEY_TABLE_MOVE;
+        }
     }
 
     /// Moves `moves[i..]`'s best-keyed move to `i` (selection sort: most nodes cut early).
@@ -462,7 +559,7 @@ impl<'a, G: Searchable> Searcher<'a, G> {
             };
         }
         let mut keys = std::mem::take(&mut self.key_lists[ply]);
-        self.order(pos, &moves, entry.map(|e| e.mv), ply, &mut keys);
+        Self::table_move_first(&mut moves, entry.map(|e| e.mv), &mut keys);
         let node = Node {
             depth,
             ply,
@@ -518,12 +615,16 @@ impl<'a, G: Searchable> Searcher<'a, G> {
         let mut quiets_seen = 0;
         let mut tried = std::mem::take(&mut self.quiet_lists[ply]);
         tried.clear();
+        let mut tried_captures = std::mem::take(&mut self.capture_lists[ply]);
+        tried_captures.clear();
         let mut searched = 0;
+        let mut scored = false;
         for i in 0..moves.len() {
-            Self::pick(moves, keys, i);
+            self.next_move(pos, moves, keys, i, ply, &mut scored);
             let mv = moves[i];
-            let quiet = pos.tactical_value(mv).is_none();
-            let is_killer = keys[i] >= KEY_COUNTER && keys[i] < KEY_GOOD_CAPTURE;
+            let tactical = pos.tactical_value(mv);
+            let quiet = tactical.is_none();
+            let is_killer = quiet && keys[i] >= KEY_COUNTER && keys[i] <= KEY_KILLER;
             // Late quiet moves are searched shallower first (LMR), by the table, a ply less
             // in PV nodes, for killers and the counter move and for moves with a good
             // history, more where the position is not improving or the history is bad.
@@ -538,6 +639,21 @@ impl<'a, G: Searchable> Searcher<'a, G> {
             } else {
                 0
             };
+            // SEE pruning of a losing capture: at shallow depth one that gives away more than
+            // a pawn a ply is not worth searching, once a move has been searched and no mate
+            // is at stake. Only where the variant judges exchanges (see_ge is Some).
+            if G::SHALLOW_PRUNING
+                && !quiet
+                && keys[i] < 0
+                && ply > 0
+                && !in_check
+                && i > 0
+                && best > -MATE_BOUND
+                && depth <= SEE_PRUNE_DEPTH
+                && pos.see_ge(mv, -SEE_CAPTURE_MARGIN * depth) == Some(false)
+            {
+                continue;
+            }
             let mut child = pos.clone();
             child.play(mv);
             // Shallow quiet moves that cannot matter are skipped, once a move has been
@@ -558,7 +674,19 @@ impl<'a, G: Searchable> Searcher<'a, G> {
                     continue;
                 }
                 let lmr_depth = (depth - 1 - reduction).max(0);
-                if !child.in_check()
+                // A quiet move that leaves its man where the exchange loses it: the margin
+                // it may lose grows with the depth it would be searched to. A check may be a
+                // sacrifice that mates, so it is held to the wider margin of captures.
+                let gives_check = child.in_check();
+                let see_margin = if gives_check {
+                    SEE_CAPTURE_MARGIN * depth
+                } else {
+                    SEE_QUIET_MARGIN * lmr_depth * lmr_depth
+                };
+                if depth <= SEE_PRUNE_DEPTH && pos.see_ge(mv, -see_margin) == Some(false) {
+                    continue;
+                }
+                if !gives_check
                     && lmr_depth <= FUTILITY_DEPTH
                     && eval + FUTILITY_BASE + FUTILITY_MARGIN * lmr_depth <= alpha
                 {
@@ -578,6 +706,7 @@ impl<'a, G: Searchable> Searcher<'a, G> {
             searched += 1;
             if self.stopped() {
                 self.quiet_lists[ply] = tried;
+                self.capture_lists[ply] = tried_captures;
                 return None;
             }
             if score > best {
@@ -590,16 +719,18 @@ impl<'a, G: Searchable> Searcher<'a, G> {
                     }
                     self.extend_pv(ply, mv);
                     if score >= beta {
-                        self.reward(mv, quiet, &tried, ply, depth);
+                        self.reward(mv, tactical, &tried, &tried_captures, ply, depth);
                         break;
                     }
                 }
             }
-            if quiet {
-                tried.push(mv);
+            match tactical {
+                None => tried.push(mv),
+                Some(v) => tried_captures.push(self.capture_slot(mv, v, ply)),
             }
         }
         self.quiet_lists[ply] = tried;
+        self.capture_lists[ply] = tried_captures;
         Some((best, best_move))
     }
 
@@ -686,11 +817,27 @@ impl<'a, G: Searchable> Searcher<'a, G> {
     }
 
     /// A move that cut off at `ply`: if quiet, it becomes a killer and the counter move of
-    /// the move before, and its histories rise; the quiet moves `tried` before it fall by as
-    /// much, whichever kind of move cut off (they were searched for nothing).
-    fn reward(&mut self, mv: G::Move, quiet: bool, tried: &[G::Move], ply: usize, depth: i32) {
+    /// the move before, and its histories rise; if a capture or promotion (of tactical value
+    /// `tactical`), its capture history rises. The quiet moves `tried` and the captures
+    /// `tried_captures` (by slot) before it fall by as much, whichever kind of move cut off
+    /// (they were searched for nothing).
+    fn reward(
+        &mut self,
+        mv: G::Move,
+        tactical: Option<i32>,
+        tried: &[G::Move],
+        tried_captures: &[usize],
+        ply: usize,
+        depth: i32,
+    ) {
         let bonus = (32 * depth * depth).min(2048);
-        if quiet {
+        for &slot in tried_captures {
+            nudge(&mut self.capture_history[slot], -bonus);
+        }
+        if let Some(v) = tactical {
+            let slot = self.capture_slot(mv, v, ply);
+            nudge(&mut self.capture_history[slot], bonus);
+        } else {
             let bits = G::move_bits(mv);
             if self.killers[ply][0] != bits {
                 self.killers[ply][1] = self.killers[ply][0];
@@ -709,9 +856,6 @@ impl<'a, G: Searchable> Searcher<'a, G> {
 
     /// Moves a quiet move's butterfly and continuation histories by `bonus`, with gravity.
     fn update_histories(&mut self, mv: G::Move, ply: usize, bonus: i32) {
-        fn nudge(score: &mut i32, bonus: i32) {
-            *score += bonus - *score * bonus.abs() / HISTORY_MAX;
-        }
         let side = self.stack[ply].side.index() & 1;
         nudge(
             &mut self.history[side * HISTORY_SIZE + Self::history_slot(mv)],
@@ -787,12 +931,12 @@ impl<'a, G: Searchable> Searcher<'a, G> {
         for &(mv, _) in keyed {
             // Delta pruning: a capture that cannot bring the score near alpha is not worth
             // a look (never in check, where every evasion counts).
-            // Captures that likely lose material are left out too.
+            // Captures that lose material (by their static exchange) are left out too.
             if !in_check
                 && (pos
                     .material_gain(mv)
                     .is_some_and(|gain| best + gain + DELTA_MARGIN <= alpha)
-                    || pos.losing_capture(mv))
+                    || Self::losing(pos, mv))
             {
                 continue;
             }

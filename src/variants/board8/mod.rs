@@ -14,6 +14,7 @@ mod piece;
 pub mod reference;
 mod san;
 mod search;
+mod see;
 
 pub use board::{Board, Castling};
 pub use fen::{PawnRanks, START_FEN};

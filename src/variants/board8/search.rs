@@ -21,6 +21,10 @@ impl<G: Geometry> Searchable for Board<G> {
     fn losing_capture(&self, mv: Move) -> bool {
         Board::losing_capture(self, mv)
     }
+    /// The swap list of see.rs, on this board's geometry.
+    fn see_ge(&self, mv: Move, threshold: i32) -> Option<bool> {
+        Some(Board::see_ge(self, mv, threshold))
+    }
     /// Passing is the usual null-move assumption of FIDE chess; not while in check.
     fn null_move(&self) -> Option<Self> {
         (!Board::in_check(self)).then(|| Board::null_move(self))
