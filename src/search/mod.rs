@@ -225,10 +225,12 @@ impl<G: Searchable> Deepening<'_, G> {
         };
         let mut lines: Vec<Line<G::Move>> = Vec::new();
         let mut stable = 0;
+        let mut pace = IterationPace::default();
         for depth in 1..=max_depth {
             let Some(found) = self.iteration(depth, &lines, best.score) else {
                 break;
             };
+            pace.record(self.start.elapsed());
             lines = found;
             let Some(top) = lines.first() else {
                 break;
@@ -243,7 +245,9 @@ impl<G: Searchable> Deepening<'_, G> {
             };
             self.report(depth, &lines, &mut on_info);
             stable = if best.best == previous { stable + 1 } else { 0 };
-            if self.settled(best.score, self.time_scale(best.best, stable)) {
+            if self.settled(best.score, self.time_scale(best.best, stable))
+                || !self.can_start_another(&pace)
+            {
                 break;
             }
         }
@@ -338,6 +342,21 @@ impl<G: Searchable> Deepening<'_, G> {
         past_soft || mate_settled || mate_found
     }
 
+    /// Whether the next iteration may be started: not when iterations grow explosively and
+    /// the forecast one would end past the hard limit. Its first root move alone may then
+    /// take all the time left, so that it says nothing and only burns clock that later moves
+    /// could use. Where iterations grow slowly (chess) the forecast is too unsure to act on:
+    /// stopping on it, even at the smaller of the last two growths, lost about 50 Elo.
+    fn can_start_another(&self, pace: &IterationPace) -> bool {
+        if self.limits.depth.is_some() || self.limits.nodes.is_some() {
+            return true;
+        }
+        let Some(hard) = self.limits.budget().hard else {
+            return true;
+        };
+        !pace.explosive() || self.start.elapsed() + pace.next() <= hard
+    }
+
     /// How much of the soft time limit to use before another iteration, from how settled the
     /// search is: a best move that has stood for several iterations and takes most of the
     /// nodes needs less time than one that just changed or shares the effort with rivals.
@@ -350,6 +369,49 @@ impl<G: Searchable> Deepening<'_, G> {
         });
         let effort = (1.5 - share) * 1.35;
         1.4 * STABILITY[stable.min(4)] * effort
+    }
+}
+
+/// How long iterations take, to foresee the next one: the last one's time times the smaller
+/// of the last two growths (at least 1.5, at most 5; 2 until two iterations are timed).
+#[derive(Default)]
+struct IterationPace {
+    ended: Duration,
+    last: Duration,
+    growth: Option<f64>,
+    smaller_growth: f64,
+}
+
+impl IterationPace {
+    const MIN_GROWTH: f64 = 1.5;
+    const MAX_GROWTH: f64 = 5.0;
+    const EXPLOSIVE: f64 = 3.0;
+    /// Iterations shorter than this are timed too coarsely to give a growth.
+    const TIMED: Duration = Duration::from_millis(1);
+
+    fn record(&mut self, now: Duration) {
+        let took = now.saturating_sub(self.ended);
+        let growth = (self.last >= Self::TIMED).then(|| {
+            (took.as_secs_f64() / self.last.as_secs_f64()).clamp(Self::MIN_GROWTH, Self::MAX_GROWTH)
+        });
+        self.smaller_growth = match (growth, self.growth) {
+            (Some(g), Some(before)) => g.min(before),
+            (Some(g), None) => g,
+            (None, _) => 2.0,
+        };
+        self.growth = growth;
+        self.ended = now;
+        self.last = took;
+    }
+
+    fn next(&self) -> Duration {
+        self.last.mul_f64(self.smaller_growth)
+    }
+
+    /// Whether each iteration costs several times the one before (a game of many moves a
+    /// turn, such as gigachess): only then is the forecast sure enough to act on.
+    fn explosive(&self) -> bool {
+        self.smaller_growth >= Self::EXPLOSIVE
     }
 }
 
@@ -377,5 +439,46 @@ fn aspiration<G: Searchable>(main: &mut Searcher<'_, G>, pos: &G, depth: i32, la
             alpha = -INFINITE;
             beta = INFINITE;
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::IterationPace;
+    use std::time::Duration;
+
+    #[test]
+    fn the_next_iteration_is_foreseen_from_the_growth_of_the_last_two() {
+        let ms = Duration::from_millis;
+        let mut pace = IterationPace::default();
+        pace.record(ms(10));
+        assert_eq!(pace.next(), ms(20), "no growth known yet: twice the last");
+        pace.record(ms(40));
+        assert_eq!(pace.next(), ms(90), "30 ms after 10 ms: three times");
+        pace.record(ms(340));
+        assert_eq!(
+            pace.next(),
+            ms(900),
+            "300 after 30 (capped at 5) and 30 after 10: three"
+        );
+        pace.record(ms(1840));
+        assert_eq!(pace.next(), ms(7500), "the smaller of five and five");
+        pace.record(ms(2440));
+        assert_eq!(
+            pace.next(),
+            ms(900),
+            "600 after 1500: floored at one and a half"
+        );
+        assert!(!pace.explosive());
+        pace.record(ms(4240));
+        assert!(
+            !pace.explosive(),
+            "1800 after 600 is threefold, but the one before was not"
+        );
+        pace.record(ms(9640));
+        assert!(
+            pace.explosive(),
+            "5400 after 1800 after 600: threefold twice"
+        );
     }
 }
