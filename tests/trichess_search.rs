@@ -5,6 +5,7 @@ mod common;
 use common::trifen;
 use kaleido::game::Game;
 use kaleido::search::multi::{search_multi, Algorithm};
+use kaleido::search::points::expected_shares;
 use kaleido::search::score::MATE;
 use kaleido::search::{Context, Limits, TranspositionTable};
 use kaleido::variants::trichess::Trichess;
@@ -150,9 +151,9 @@ fn principal_variations_are_playable_lines() {
             );
             walk.play(mv);
         }
-        // Paranoid search and BRS+ have no passes (in BRS+ the opponents that do not reply
-        // play a move instead): the line is at least as long as the search is deep
-        // (quiescence may add captures).
+        // Paranoid search has no passes, and BRS+ none in its first layer (there the opponent
+        // that does not reply plays a move instead): to depth 3 the line is at least as long
+        // as the search is deep (quiescence may add captures).
         if algorithm != Algorithm::BestReply {
             assert!(r.pv.len() >= 3, "{}", r.pv.len());
         }
@@ -256,4 +257,34 @@ fn a_kept_table_saves_work_on_the_next_search() {
         first.nodes,
         second.nodes
     );
+}
+
+/// The start position is the same for every seat but for the turn, so every depth must read
+/// it near level: the root player's score within a pawn, each seat's expected points (of the
+/// 200 hundredths, par 67) within 40 to 100. BRS+ once let the opponent that does not reply
+/// play in every layer, both opponents against the root player, and read -109 and -442 cp at
+/// depths 3 and 4 (its shares at depth 4: 4, 89, 107).
+#[test]
+fn the_start_position_reads_near_level_at_every_depth() {
+    let pos = Trichess::startpos();
+    for algorithm in [Algorithm::DEFAULT, Algorithm::BestReply] {
+        let stop = AtomicBool::new(false);
+        let tt = TranspositionTable::new(4);
+        let mut read = Vec::new();
+        search_multi(
+            &pos,
+            &[],
+            &depth(4),
+            Context {
+                algorithm,
+                ..Context::new(&tt, &stop)
+            },
+            |info| read.push((info.depth, info.score, expected_shares(&info.leaf))),
+        );
+        assert_eq!(read.len(), 4, "{algorithm:?}");
+        for (depth, score, shares) in read {
+            let level = score.abs() < 100 && shares.iter().all(|s| (40..=100).contains(s));
+            assert!(level, "{algorithm:?} depth {depth}: {score} cp, {shares:?}");
+        }
+    }
 }

@@ -6,8 +6,11 @@
 //! - **Best-Reply Search** (Schadd & Winands, 2011): between two moves of the root player, only
 //!   the single strongest reply of any one opponent is considered, the others pass. Deeper
 //!   lines for the root player at the price of illegal-in-reality pass sequences.
-//! - **BRS+** (Esser, Gras, Winands, Schadd & Lanctot, 2013): the same, but the opponents that
-//!   do not reply play their first move by move ordering instead of passing (the default).
+//! - **BRS+** (Esser, Gras, Winands, Schadd & Lanctot, 2013): the same, but in the layer of
+//!   replies to the root player's move the opponents that do not reply play their first move
+//!   by move ordering instead of passing (the default). Deeper they pass, as in BRS: moves
+//!   there let both opponents take turns against the root player in every round, and the
+//!   score fell with depth in level positions (tree.rs, `BRS_PLUS_PLIES`).
 //!
 //! Scores are centipawns from the root player's point of view. A finished game scores by the
 //! root player's share of the points: all of them is a mate score, an equal share is zero.
@@ -35,15 +38,16 @@ pub enum Algorithm {
     Paranoid,
     BestReply,
     /// BRS+ (Esser et al., 2013): Best-Reply Search whose opponents, other than the one
-    /// replying, play their first move by move ordering instead of passing.
+    /// replying, play their first move by move ordering instead of passing, in the layer of
+    /// replies to the root player's move.
     BestReplyPlus,
 }
 
 impl Algorithm {
     /// BRS+: Best-Reply Search looks deeper for the root player than paranoid search
-    /// (Schadd & Winands, 2011), and BRS+ keeps its lines playable, so that a threat needing
-    /// two opponents' moves can show in them. In trichess it beat plain BRS at equal nodes
-    /// and did best against the one-ply player (docs/strength.md).
+    /// (Schadd & Winands, 2011), and BRS+ keeps the replies to the root player's move
+    /// playable, so that a threat needing both opponents' moves can show. In trichess it beat
+    /// plain BRS at equal nodes and did best against the one-ply player (docs/strength.md).
     pub const DEFAULT: Algorithm = Algorithm::BestReplyPlus;
     /// Every algorithm, by the names protocols use for them.
     pub const ALL: [Algorithm; 3] = [

@@ -18,6 +18,14 @@ use std::time::{Duration, Instant};
 const PASSES_SHIFT: u32 = 28;
 const MOVE_MASK: u32 = (1 << PASSES_SHIFT) - 1;
 
+/// BRS+ plays the stand-aside moves of the opponents' layers up to this ply, the root's
+/// replies alone; deeper they pass, as in plain Best-Reply Search. Played at every layer they
+/// gave the two opponents a coalition move each per root move, the one that replies chosen
+/// against the root player and the other taking what that leaves: the root player then lost
+/// material in every line and the score fell with depth (the start position read -442 cp
+/// at depth 4 and -517 at depth 6, where plain BRS reads 20 and 16; docs/strength.md).
+const BRS_PLUS_PLIES: usize = 1;
+
 /// The table is keyed by position and root player: a node's value is the root player's, so
 /// the same position searched for another root player must not share its entry.
 fn root_key(root: Player) -> u64 {
@@ -282,12 +290,13 @@ impl<'a, G: Searchable> MultiSearcher<'a, G> {
     }
 
     /// An opponent that does not make the reply of a Best-Reply layer steps aside: it passes,
-    /// or in BRS+ plays its first move by the move ordering (the table's, a capture, a
-    /// killer), so that the line stays one that could be played. None when it can do neither
-    /// (no legal move: the game ends there). Quiescence always passes (`in_tree` false): a
-    /// move generation per stand-in there would cost more than it tells.
+    /// or in BRS+'s first layer (`BRS_PLUS_PLIES`) plays its first move by the move ordering
+    /// (the table's, a capture, a killer), so that a threat needing both opponents' moves
+    /// right after the root player's move shows. None when it can do neither (no legal move:
+    /// the game ends there). Quiescence always passes (`in_tree` false): a move generation
+    /// per stand-in there would cost more than it tells.
     fn stand_aside(&self, pos: &G, ply: usize, in_tree: bool) -> Option<(G, Step<G::Move>)> {
-        if in_tree && self.algorithm == Algorithm::BestReplyPlus {
+        if in_tree && self.algorithm == Algorithm::BestReplyPlus && ply <= BRS_PLUS_PLIES {
             let moves = Self::legal_moves(pos);
             let table = self
                 .probe(pos)

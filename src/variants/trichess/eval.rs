@@ -68,6 +68,89 @@ impl Trichess {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::game::{Game, Searchable};
+    use crate::search::points::expected_shares;
+    use crate::variants::trichess::cell::CELLS;
+    use rand::{Rng, SeedableRng};
+    use rand_chacha::ChaCha8Rng;
+
+    /// `pos` turned by the rules' rotation (§1): every man of player p on a cell goes to the
+    /// rotated cell as player p + 1's, and the turn and castling rights move on a seat with it.
+    fn rotated(pos: &Trichess) -> Trichess {
+        let mut out = Trichess::empty();
+        for cell in CELLS {
+            if let Some(piece) = pos.piece_at(cell) {
+                let player = (piece.player.index() + 1) % 3;
+                out.put(cell.rotated().index(), player, piece.role as usize);
+            }
+        }
+        out.side = (pos.side + 1) % 3;
+        out.castling = ((pos.castling << 2) | (pos.castling >> 4)) & 0b11_1111;
+        out.halfmove = pos.halfmove;
+        out.fullmove = pos.fullmove;
+        out.hash = out.hash_from_scratch();
+        out
+    }
+
+    /// The start position, and positions that random legal moves lead to from it.
+    fn positions() -> Vec<Trichess> {
+        let mut rng = ChaCha8Rng::seed_from_u64(7);
+        let mut out = vec![Trichess::startpos()];
+        for plies in [3, 8, 15, 30, 60] {
+            let mut pos = Trichess::startpos();
+            let mut moves = Vec::new();
+            for _ in 0..plies {
+                moves.clear();
+                pos.legal_moves(&mut moves);
+                if moves.is_empty() || pos.outcome().is_some() {
+                    break;
+                }
+                pos.play(moves[rng.random_range(0..moves.len())]);
+            }
+            out.push(pos);
+        }
+        out
+    }
+
+    #[test]
+    fn the_evaluation_turns_with_the_board() {
+        let start = Trichess::startpos();
+        assert_eq!(rotated(&rotated(&rotated(&start))).fen(), start.fen());
+        // The start position is the same for every seat: equal evaluations, a third each.
+        let evals: Vec<i32> = (0..3).map(|p| start.evaluate_for(Player(p))).collect();
+        assert_eq!(evals, [0, 0, 0]);
+        for pos in positions() {
+            let turned = rotated(&pos);
+            assert_eq!(
+                pos.count_legal_moves(),
+                turned.count_legal_moves(),
+                "{}",
+                pos.fen()
+            );
+            for p in 0..3u8 {
+                let next = Player((p + 1) % 3);
+                assert_eq!(
+                    pos.strength(Player(p)),
+                    turned.strength(next),
+                    "{}",
+                    pos.fen()
+                );
+                assert_eq!(
+                    pos.evaluate_for(Player(p)),
+                    turned.evaluate_for(next),
+                    "player {p} in {}",
+                    pos.fen()
+                );
+            }
+            let (shares, turned_shares) = (expected_shares(&pos), expected_shares(&turned));
+            assert_eq!(
+                shares,
+                [turned_shares[1], turned_shares[2], turned_shares[0]],
+                "{}",
+                pos.fen()
+            );
+        }
+    }
 
     #[test]
     fn start_pawns_are_six_to_thirteen_steps_from_promotion_in_every_seat() {
