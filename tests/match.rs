@@ -679,7 +679,9 @@ fn sprt_stops_the_match_early() {
     assert_eq!(run.code, Some(0), "{}\n{}", run.stdout, run.stderr);
     assert!(run.stdout.contains("H0 was accepted"), "{}", run.stdout);
     let played = run.stdout.matches("Finished game").count();
-    assert!(played < 40, "{played} games");
+    // Counted in game pairs, a lopsided match decides within about 15 to 25 pairs, far
+    // short of its 200 games; the margin leaves room for a drawn or split pair or two.
+    assert!(played < 100, "{played} games");
     assert_eq!(pgn::read(&run.pgn).len(), played);
     assert!(run.stdout.contains("SPRT: llr -"), "{}", run.stdout);
 }
