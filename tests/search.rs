@@ -226,7 +226,13 @@ fn limits_hold_even_in_the_first_iteration() {
     let mut legal = Vec::new();
     pos.legal_moves(&mut legal);
     assert!(legal.contains(&mv));
-    assert!(r.score.abs() < MATE_BOUND);
+    assert!(
+        r.score.abs() < MATE_BOUND,
+        "score {} depth {} nodes {}",
+        r.score,
+        r.depth,
+        r.nodes
+    );
 }
 
 /// Quiescence stays small where captures chain for dozens of plies: losing captures and those

@@ -284,7 +284,12 @@ impl<G: Searchable> Deepening<'_, G> {
             // after the first, whose lines would come out partial and out of order.
             if stopped {
                 let partial = main.principal_variation().to_vec();
-                if partial.is_empty() || !found.is_empty() || (depth > 1 && self.line_count > 1) {
+                let raised = main.root_best > -INFINITE;
+                if partial.is_empty()
+                    || !raised
+                    || !found.is_empty()
+                    || (depth > 1 && self.line_count > 1)
+                {
                     return None;
                 }
                 found.push(Line {
