@@ -90,8 +90,10 @@ fn lmr_table() -> &'static [[u8; 64]; 64] {
 /// Moves a history score by `bonus`, with gravity: the nearer the bound the score already
 /// stands, the less it moves toward it.
 #[inline]
-fn nudge(score: &mut i32, bonus: i32) {
-    *score += bonus - *score * bonus.abs() / HISTORY_MAX;
+fn nudge(score: &mut i16, bonus: i32) {
+    let old = i32::from(*score);
+    // Gravity keeps the score within +/-HISTORY_MAX, which an i16 holds.
+    *score = (old + bonus - old * bonus.abs() / HISTORY_MAX) as i16;
 }
 
 /// One thread's search state.
@@ -149,14 +151,14 @@ pub struct Searcher<'a, G: Searchable> {
     path: Vec<u64>,
     killers: [[u32; 2]; MAX_PLY + 1],
     /// Quiet moves' successes by side and move (the butterfly history).
-    history: Vec<i32>,
+    history: Vec<i16>,
     /// Quiet moves' successes after the previous move (one ply back) and after the move
     /// before that (two plies back): [previous slot][move slot].
-    continuation: [Vec<i32>; 2],
+    continuation: [Vec<i16>; 2],
     /// The quiet move that last refuted each move, by the refuted move's slot.
     counters: Vec<u32>,
     /// Captures' and promotions' successes by side and capture slot (`capture_slot`).
-    capture_history: Vec<i32>,
+    capture_history: Vec<i16>,
     pv: Vec<Vec<G::Move>>,
     /// Root moves left out of this search (`go searchmoves`, and MultiPV's lines already found),
     /// as move bits.
@@ -282,6 +284,8 @@ impl<'a, G: Searchable> Searcher<'a, G> {
     /// Searches `pos` to `depth` within (alpha, beta) and returns its score for the side to move.
     pub fn root(&mut self, pos: &G, depth: i32, alpha: i32, beta: i32) -> i32 {
         self.root_best = -INFINITE;
+        // A search stopped on entering the root leaves no line: not the last iteration's.
+        self.pv[0].clear();
         self.root_depth = depth;
         self.negamax(pos, depth, 0, alpha, beta)
     }
@@ -352,12 +356,12 @@ impl<'a, G: Searchable> Searcher<'a, G> {
     /// A quiet move's history scores at `ply`: butterfly plus both continuations.
     fn quiet_score(&self, mv: G::Move, ply: usize) -> i32 {
         let side = self.stack[ply].side.index() & 1;
-        let mut score = self.history[side * HISTORY_SIZE + Self::history_slot(mv)];
+        let mut score = i32::from(self.history[side * HISTORY_SIZE + Self::history_slot(mv)]);
         let slot = Self::continuation_slot(mv);
         for (back, table) in [1, 2].into_iter().zip(&self.continuation) {
             let prev = self.slot_back(ply, back);
             if prev != NO_SLOT {
-                score += table[prev * CONTINUATION_SLOTS + slot];
+                score += i32::from(table[prev * CONTINUATION_SLOTS + slot]);
             }
         }
         score
@@ -389,7 +393,7 @@ impl<'a, G: Searchable> Searcher<'a, G> {
             *key = match pos.tactical_value(mv) {
                 None => KEY_UNSCORED_QUIET,
                 Some(v) => {
-                    let history = self.capture_history[self.capture_slot(mv, v, ply)]
+                    let history = i32::from(self.capture_history[self.capture_slot(mv, v, ply)])
                         / CAPTURE_HISTORY_WEIGHT;
                     let base = if Self::losing(pos, mv) {
                         KEY_BAD_CAPTURE
@@ -656,6 +660,11 @@ impl<'a, G: Searchable> Searcher<'a, G> {
             }
             let mut child = pos.clone();
             child.play(mv);
+            // The child probes the table first thing (quiescence does not): start loading its
+            // slot now, while the pruning below decides whether it is searched at all.
+            if depth > 1 {
+                self.tt.prefetch(child.hash());
+            }
             // Shallow quiet moves that cannot matter are skipped, once a move has been
             // searched and no mate is at stake. Not a move after which the same side moves
             // again (doublemove's first sub-move): it is worth what the next one makes of it,

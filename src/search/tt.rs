@@ -94,6 +94,27 @@ impl TranspositionTable {
         })
     }
 
+    /// Asks the processor to start loading `hash`'s slot, so that the probe a little later
+    /// (at the child node a move leads to) finds it in cache instead of waiting on memory: on
+    /// a table of many MiB nearly every probe misses the cache. A hint only; elsewhere than
+    /// x86-64 it does nothing.
+    #[inline]
+    pub fn prefetch(&self, hash: u64) {
+        #[cfg(target_arch = "x86_64")]
+        {
+            use std::arch::x86_64::{_mm_prefetch, _MM_HINT_T0};
+            let slot: *const Slot = &self.slots[hash as usize & self.mask];
+            // SAFETY: a prefetch never faults and changes no memory; the address is a slot
+            // of the table.
+            #[allow(unused_unsafe)]
+            unsafe {
+                _mm_prefetch::<_MM_HINT_T0>(slot.cast::<i8>())
+            };
+        }
+        #[cfg(not(target_arch = "x86_64"))]
+        let _ = hash;
+    }
+
     pub fn probe(&self, hash: u64) -> Option<Entry> {
         let slot = &self.slots[hash as usize & self.mask];
         let data = slot.data.load(Ordering::Relaxed);
