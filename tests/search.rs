@@ -259,3 +259,18 @@ fn spinchess_check_sequences_stay_bounded() {
         .best
         .is_some_and(|mv| pos.clone().parse_turn(&pos.format_move(mv)).is_ok()));
 }
+
+/// The null move is not tried with nothing but king and pawns, where zugzwang is common: a
+/// pass there would read "every move worsens my position" as strength. With a piece it is.
+#[test]
+fn no_null_move_with_only_king_and_pawns() {
+    let pawns = Chess::from_fen("8/5k2/3p4/3P4/2K5/8/8/8 w - - 0 1").unwrap();
+    assert!(Searchable::null_move(&pawns).is_none());
+    let knight = Chess::from_fen("8/5k2/3p4/3P4/2K5/8/6N1/8 w - - 0 1").unwrap();
+    assert!(Searchable::null_move(&knight).is_some());
+    // Only the side to move's men count: black's knight does not make white's pass sound.
+    let theirs = Chess::from_fen("8/5k2/3p4/3P4/2K5/8/6n1/8 w - - 0 1").unwrap();
+    assert!(Searchable::null_move(&theirs).is_none());
+    let cylinder = Cylinder::from_fen("8/5k2/3p4/3P4/2K5/8/8/8 w - - 0 1").unwrap();
+    assert!(Searchable::null_move(&cylinder).is_none());
+}

@@ -3,6 +3,7 @@
 use super::board::Board;
 use super::geometry::Geometry;
 use super::moves::Move;
+use super::piece::Role;
 use crate::game::Searchable;
 
 impl<G: Geometry> Searchable for Board<G> {
@@ -25,9 +26,13 @@ impl<G: Geometry> Searchable for Board<G> {
     fn see_ge(&self, mv: Move, threshold: i32) -> Option<bool> {
         Some(Board::see_ge(self, mv, threshold))
     }
-    /// Passing is the usual null-move assumption of FIDE chess; not while in check.
+    /// Passing is the usual null-move assumption of FIDE chess; not while in check, and not
+    /// with nothing but king and pawns, where zugzwang (every move worsens the position) is
+    /// common and a pass would read it as a strength.
     fn null_move(&self) -> Option<Self> {
-        (!Board::in_check(self)).then(|| Board::null_move(self))
+        let us = self.side_to_move();
+        let pieces = self.by_color(us) & !self.by_role(Role::Pawn) & !self.by_role(Role::King);
+        (!Board::in_check(self) && pieces.any()).then(|| Board::null_move(self))
     }
     /// The fifty-move rule (unless the last move mated) and dead material.
     fn draw_by_rule(&self) -> bool {
