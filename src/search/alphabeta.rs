@@ -623,11 +623,17 @@ impl<'a, G: Searchable> Searcher<'a, G> {
         tried_captures.clear();
         let mut searched = 0;
         let mut scored = false;
+        // Set once late-move pruning has cut a quiet move: every later quiet move would be cut
+        // too (the count only grows), so they are skipped before being made.
+        let mut skip_quiets = false;
         for i in 0..moves.len() {
             self.next_move(pos, moves, keys, i, ply, &mut scored);
             let mv = moves[i];
             let tactical = pos.tactical_value(mv);
             let quiet = tactical.is_none();
+            if quiet && skip_quiets {
+                continue;
+            }
             let is_killer = quiet && keys[i] >= KEY_COUNTER && keys[i] <= KEY_KILLER;
             // Late quiet moves are searched shallower first (LMR), by the table, a ply less
             // in PV nodes, for killers and the counter move and for moves with a good
@@ -680,6 +686,7 @@ impl<'a, G: Searchable> Searcher<'a, G> {
                 quiets_seen += 1;
                 let lmp_limit = (3 + depth * depth) / (2 - improving as i32);
                 if depth <= LMP_DEPTH && quiets_seen > lmp_limit {
+                    skip_quiets = true;
                     continue;
                 }
                 let lmr_depth = (depth - 1 - reduction).max(0);
