@@ -699,13 +699,15 @@ impl<'a, G: Searchable> Searcher<'a, G> {
                 } else {
                     SEE_QUIET_MARGIN * lmr_depth * lmr_depth
                 };
-                if depth <= SEE_PRUNE_DEPTH && pos.see_ge(mv, -see_margin) == Some(false) {
-                    continue;
-                }
+                // Futility first: it is a comparison, the exchange a computation, and either
+                // cuts the move.
                 if !gives_check
                     && lmr_depth <= FUTILITY_DEPTH
                     && eval + FUTILITY_BASE + FUTILITY_MARGIN * lmr_depth <= alpha
                 {
+                    continue;
+                }
+                if depth <= SEE_PRUNE_DEPTH && pos.see_ge(mv, -see_margin) == Some(false) {
                     continue;
                 }
             }
