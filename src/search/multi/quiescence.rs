@@ -33,42 +33,57 @@ impl<G: Searchable> MultiSearcher<'_, G> {
         if self.enter(ply) {
             return 0;
         }
-        let moves = Self::legal_moves(pos);
+        let mut moves = self.take_moves(pos);
         if moves.is_empty() {
+            self.give_moves(moves);
             return self.terminal(pos, ply);
         }
         if ply - horizon >= MAX_QUIESCENCE_PLIES {
+            self.give_moves(moves);
             return pos.evaluate_for(self.root);
         }
         let maximising = pos.side_to_move() == self.root;
         if maximising && pos.in_check() {
             // Every answer to the check, since standing pat would be a lie.
-            return self.answer_check(pos, moves, horizon, ply, alpha, beta);
+            let best = self.answer_check(pos, &moves, horizon, ply, alpha, beta);
+            self.give_moves(moves);
+            return best;
         }
         let stand = pos.evaluate_for(self.root);
         if maximising {
             if stand >= beta {
+                self.give_moves(moves);
                 return stand;
             }
             alpha = alpha.max(stand);
         } else {
             if stand <= alpha {
+                self.give_moves(moves);
                 return stand;
             }
             beta = beta.min(stand);
         }
         let mut best = stand;
-        'movers: for (mover, moves, passes) in self.capturers(pos, moves, maximising) {
-            let mut captures: Vec<(G::Move, i32)> = moves
-                .into_iter()
-                .filter(|&mv| !mover.losing_capture(mv))
-                .filter_map(|mv| mover.tactical_value(mv).map(|v| (mv, v)))
-                .collect();
+        // The movers whose captures are tried: the one to move; where an opponent moves
+        // under Best-Reply Search, then each later opponent, the ones before it passing.
+        let mut mover = pos.clone();
+        let mut passes = 0;
+        let mut captures = self.take_captures();
+        let mut steps = self.take_steps();
+        'movers: loop {
+            captures.clear();
+            captures.extend(
+                moves
+                    .iter()
+                    .filter(|&&mv| !mover.losing_capture(mv))
+                    .filter_map(|&mv| mover.tactical_value(mv).map(|v| (mv, v))),
+            );
             captures.sort_by_key(|&(_, v)| std::cmp::Reverse(v));
-            for (mv, _) in captures {
+            for &(mv, _) in &captures {
                 let mut child = mover.clone();
                 child.play(mv);
-                let mut steps = vec![Step::Pass; passes];
+                steps.clear();
+                steps.resize(passes, Step::Pass);
                 steps.push(Step::Move(mv));
                 if !maximising && self.algorithm.best_reply() {
                     self.pass_to_root(&mut child, &mut steps, ply, false);
@@ -91,44 +106,35 @@ impl<G: Searchable> MultiSearcher<'_, G> {
                     break 'movers;
                 }
             }
-        }
-        best
-    }
-
-    /// The positions whose captures quiescence tries, with their moves and the passes that
-    /// lead to each: the mover's own; where an opponent moves under Best-Reply Search, also
-    /// the other opponents', each after the ones before it passed.
-    fn capturers(
-        &self,
-        pos: &G,
-        moves: Vec<G::Move>,
-        maximising: bool,
-    ) -> Vec<(G, Vec<G::Move>, usize)> {
-        let mut movers = vec![(pos.clone(), moves, 0usize)];
-        if !maximising && self.algorithm.best_reply() {
-            let mut mover = pos.clone();
-            let mut passes = 0;
-            while let Some(next) = mover.pass().filter(|n| n.side_to_move() != self.root) {
-                passes += 1;
-                movers.push((next.clone(), Self::legal_moves(&next), passes));
-                mover = next;
+            if maximising || !self.algorithm.best_reply() {
+                break;
             }
+            let Some(next) = mover.pass().filter(|n| n.side_to_move() != self.root) else {
+                break;
+            };
+            passes += 1;
+            self.give_moves(moves);
+            moves = self.take_moves(&next);
+            mover = next;
         }
-        movers
+        self.give_moves(moves);
+        self.give_captures(captures);
+        self.give_steps(steps);
+        best
     }
 
     /// The root player in check at the horizon: every legal move, each followed by quiescence.
     fn answer_check(
         &mut self,
         pos: &G,
-        moves: Vec<G::Move>,
+        moves: &[G::Move],
         horizon: usize,
         ply: usize,
         mut alpha: i32,
         beta: i32,
     ) -> i32 {
         let mut best = -INFINITE;
-        for mv in moves {
+        for &mv in moves {
             let mut child = pos.clone();
             child.play(mv);
             let v = self.quiesce_from(&child, horizon, ply + 1, alpha, beta);

@@ -56,6 +56,11 @@ pub(super) struct MultiSearcher<'a, G: Searchable> {
     /// `lines[ply]`: the best line found from the node at `ply` (triangular PV table).
     pub lines: Vec<Vec<Step<G::Move>>>,
     pub order: MoveOrder<G::Move>,
+    /// Spent lists, kept for the next node instead of freed: after the first few plies no
+    /// node allocates.
+    move_pool: Vec<Vec<G::Move>>,
+    step_pool: Vec<Vec<Step<G::Move>>>,
+    capture_pool: Vec<Vec<(G::Move, i32)>>,
 }
 
 impl<'a, G: Searchable> MultiSearcher<'a, G> {
@@ -81,7 +86,45 @@ impl<'a, G: Searchable> MultiSearcher<'a, G> {
             path: game_history.to_vec(),
             lines: Vec::new(),
             order: MoveOrder::new(),
+            move_pool: Vec::new(),
+            step_pool: Vec::new(),
+            capture_pool: Vec::new(),
         }
+    }
+
+    /// `pos`'s legal moves, in a list from the pool; hand it back with `give_moves`.
+    pub(super) fn take_moves(&mut self, pos: &G) -> Vec<G::Move> {
+        let mut moves = self.move_pool.pop().unwrap_or_default();
+        moves.clear();
+        pos.legal_moves(&mut moves);
+        moves
+    }
+
+    pub(super) fn give_moves(&mut self, moves: Vec<G::Move>) {
+        self.move_pool.push(moves);
+    }
+
+    /// An empty list of steps from the pool; hand it back with `give_steps`.
+    pub(super) fn take_steps(&mut self) -> Vec<Step<G::Move>> {
+        let mut steps = self.step_pool.pop().unwrap_or_default();
+        steps.clear();
+        steps
+    }
+
+    pub(super) fn give_steps(&mut self, steps: Vec<Step<G::Move>>) {
+        self.step_pool.push(steps);
+    }
+
+    /// An empty list of captures and their values from the pool; hand it back with
+    /// `give_captures`.
+    pub(super) fn take_captures(&mut self) -> Vec<(G::Move, i32)> {
+        let mut captures = self.capture_pool.pop().unwrap_or_default();
+        captures.clear();
+        captures
+    }
+
+    pub(super) fn give_captures(&mut self, captures: Vec<(G::Move, i32)>) {
+        self.capture_pool.push(captures);
     }
 
     /// Empties the line of the node at `ply` before it is searched.
@@ -205,8 +248,9 @@ impl<'a, G: Searchable> MultiSearcher<'a, G> {
                 return score;
             }
         }
-        let mut moves = Self::legal_moves(pos);
+        let mut moves = self.take_moves(pos);
         if moves.is_empty() {
+            self.give_moves(moves);
             return self.terminal(pos, ply);
         }
         let window = (alpha, beta);
@@ -220,7 +264,7 @@ impl<'a, G: Searchable> MultiSearcher<'a, G> {
         let mut best_move = moves[0];
         let in_check = pos.in_check();
         self.path.push(pos.hash());
-        for (index, mv) in moves.into_iter().enumerate() {
+        for (index, &mv) in moves.iter().enumerate() {
             let mut child = pos.clone();
             child.play(mv);
             let late = Late {
@@ -244,6 +288,7 @@ impl<'a, G: Searchable> MultiSearcher<'a, G> {
             }
         }
         self.path.pop();
+        self.give_moves(moves);
         self.store(pos, ply, depth, best, window, G::move_bits(best_move));
         best
     }
@@ -338,15 +383,16 @@ impl<'a, G: Searchable> MultiSearcher<'a, G> {
         pos: &G,
         aside: u32,
         ply: usize,
-    ) -> Option<(G, Vec<Step<G::Move>>)> {
+        steps: &mut Vec<Step<G::Move>>,
+    ) -> Option<G> {
         let mut mover = pos.clone();
-        let mut steps = Vec::new();
+        steps.clear();
         for _ in 0..aside {
             let (next, step) = self.stand_aside(&mover, ply, true)?;
             mover = next;
             steps.push(step);
         }
-        (mover.side_to_move() != self.root).then_some((mover, steps))
+        (mover.side_to_move() != self.root).then_some(mover)
     }
 
     /// A min layer of Best-Reply Search: every opponent offers its replies, the opponents
@@ -371,24 +417,30 @@ impl<'a, G: Searchable> MultiSearcher<'a, G> {
         let mut best_word = 0;
         let mut first_moves = Some(first_moves);
         let mut replies = 0;
+        // The line to a reply: the steps aside of the opponents before the replier, its
+        // move, then the steps aside of those after it.
+        let mut steps = self.take_steps();
+        let mut cut = false;
         self.path.push(pos.hash());
-        'opponents: for i in 0..opponents {
+        for i in 0..opponents {
             let passes = (table_passes + i) % opponents;
-            let Some((mover, before)) = self.after_stepping_aside(pos, passes, ply) else {
+            let Some(mover) = self.after_stepping_aside(pos, passes, ply, &mut steps) else {
                 continue;
             };
             let mut moves = match (passes, first_moves.take()) {
                 (0, Some(moves)) => moves,
-                _ => Self::legal_moves(&mover),
+                (_, unused) => {
+                    if let Some(unused) = unused {
+                        self.give_moves(unused);
+                    }
+                    self.take_moves(&mover)
+                }
             };
             let table_move = table
                 .filter(|t| t >> PASSES_SHIFT == passes)
                 .and_then(|t| Self::find(&moves, t & MOVE_MASK));
             self.order.sort(&mover, &mut moves, table_move, ply);
-            // The line to the reply: the steps aside of the opponents before the replier, its
-            // move, then the steps aside of those after it.
-            let mut steps = before;
-            for mv in moves {
+            for &mv in &moves {
                 let mut child = mover.clone();
                 child.play(mv);
                 steps.truncate(passes as usize);
@@ -408,10 +460,19 @@ impl<'a, G: Searchable> MultiSearcher<'a, G> {
                 beta = beta.min(v);
                 if alpha >= beta {
                     self.order.reward(&mover, mv, ply, depth);
-                    break 'opponents;
+                    cut = true;
+                    break;
                 }
             }
+            self.give_moves(moves);
+            if cut {
+                break;
+            }
         }
+        if let Some(unused) = first_moves {
+            self.give_moves(unused);
+        }
+        self.give_steps(steps);
         self.path.pop();
         self.store(pos, ply, depth, best, window, best_word);
         best
