@@ -2,7 +2,7 @@
 //! neighbours, so a pawn on the a-file is not isolated by an h-pawn and can be stopped by one.
 
 use super::super::geometry::Geometry;
-use crate::core::{Bitboard, Color, Square};
+use crate::core::{Bitboard, Color};
 
 /// The files beside `file` (both of them on a cylinder, one at a flat board's edge).
 #[inline(always)]
@@ -20,13 +20,50 @@ pub fn adjacent_files<G: Geometry>(file: u8) -> Bitboard {
     left | right
 }
 
-/// The squares strictly in front of `sq` for `color`, on every file.
+/// The squares strictly behind some man of `men` on its file, as `color`'s pawns advance:
+/// a pawn of `color` on one of them has a man of `men` ahead of it on its file.
 #[inline(always)]
-pub fn ranks_ahead(color: Color, sq: Square) -> Bitboard {
-    let rank = sq.rank() as u32;
+pub fn behind(color: Color, men: Bitboard) -> Bitboard {
+    let mut x = men.0;
     match color {
-        Color::White if rank < 7 => Bitboard::ALL.shl(8 * (rank + 1)),
-        Color::Black if rank > 0 => Bitboard::ALL.shr(8 * (8 - rank)),
-        _ => Bitboard::EMPTY,
+        Color::White => {
+            x >>= 8;
+            x |= x >> 8;
+            x |= x >> 16;
+            x |= x >> 32;
+        }
+        Color::Black => {
+            x <<= 8;
+            x |= x << 8;
+            x |= x << 16;
+            x |= x << 32;
+        }
     }
+    Bitboard(x)
+}
+
+/// Every square of each file that holds a man of `men`.
+#[inline(always)]
+pub fn file_fill(men: Bitboard) -> Bitboard {
+    let mut x = men.0;
+    x |= x << 8;
+    x |= x << 16;
+    x |= x << 32;
+    x |= x >> 8;
+    x |= x >> 16;
+    x |= x >> 32;
+    Bitboard(x)
+}
+
+/// The squares one file to either side of `squares`, on the same ranks (across the a/h seam
+/// on a cylinder).
+#[inline(always)]
+pub fn beside<G: Geometry>(squares: Bitboard) -> Bitboard {
+    let x = squares.0;
+    let (a, h) = (Bitboard::FILE_A.0, Bitboard::FILE_H.0);
+    let mut out = ((x >> 1) & !h) | ((x << 1) & !a);
+    if G::WRAPS {
+        out |= ((x & a) << 7) | ((x & h) >> 7);
+    }
+    Bitboard(out)
 }
