@@ -47,6 +47,14 @@ pub fn pawn_structure<G: Geometry>(board: &Board<G>, color: Color) -> Tapered {
     total += DOUBLED * doubled.count() as i32;
     let own_files = file_fill(ours);
     total += ISOLATED * (ours & !beside::<G>(own_files)).count() as i32;
+    total + rook_files(board, color)
+}
+
+/// `color`'s rooks on files without pawns of their own: open, or half open (enemy pawns only).
+fn rook_files<G: Geometry>(board: &Board<G>, color: Color) -> Tapered {
+    let ours = board.pieces(color, Role::Pawn);
+    let theirs = board.pieces(!color, Role::Pawn);
+    let mut total = Tapered::default();
     for sq in board.pieces(color, Role::Rook) {
         let file = Bitboard::file(sq.file());
         if (ours & file).is_empty() {
@@ -106,24 +114,6 @@ mod tests {
         total
     }
 
-    /// The rook terms alone, to take out of pawn_structure's total.
-    fn rooks<G: Geometry>(board: &Board<G>, color: Color) -> Tapered {
-        let ours = board.pieces(color, Role::Pawn);
-        let theirs = board.pieces(!color, Role::Pawn);
-        let mut total = Tapered::default();
-        for sq in board.pieces(color, Role::Rook) {
-            let file = Bitboard::file(sq.file());
-            if (ours & file).is_empty() {
-                total += if (theirs & file).is_empty() {
-                    ROOK_OPEN_FILE
-                } else {
-                    ROOK_HALF_OPEN_FILE
-                };
-            }
-        }
-        total
-    }
-
     /// The given positions and those random games from the first lead to.
     fn positions<G: Geometry>(given: Vec<Board<G>>, games: usize) -> Vec<Board<G>>
     where
@@ -154,7 +144,7 @@ mod tests {
         for pos in positions {
             for color in [Color::White, Color::Black] {
                 assert_eq!(
-                    pawn_structure(pos, color) - rooks(pos, color),
+                    pawn_structure(pos, color) - rook_files(pos, color),
                     by_pawn(pos, color),
                     "{color:?} in {}",
                     pos.fen()
