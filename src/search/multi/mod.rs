@@ -20,6 +20,7 @@
 //! show only its playable beginning, up to the first pass.
 
 mod ordering;
+mod pool;
 mod quiescence;
 mod tree;
 

@@ -68,8 +68,8 @@ impl<G: Searchable> MultiSearcher<'_, G> {
         // under Best-Reply Search, then each later opponent, the ones before it passing.
         let mut mover = pos.clone();
         let mut passes = 0;
-        let mut captures = self.take_captures();
-        let mut steps = self.take_steps();
+        let mut captures = self.capture_pool.take();
+        let mut steps = self.step_pool.take();
         'movers: loop {
             captures.clear();
             captures.extend(
@@ -118,8 +118,8 @@ impl<G: Searchable> MultiSearcher<'_, G> {
             mover = next;
         }
         self.give_moves(moves);
-        self.give_captures(captures);
-        self.give_steps(steps);
+        self.capture_pool.give(captures);
+        self.step_pool.give(steps);
         best
     }
 

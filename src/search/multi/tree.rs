@@ -3,6 +3,7 @@
 //! opponent), a transposition table and move ordering. Quiescence is in quiescence.rs.
 
 use super::ordering::MoveOrder;
+use super::pool::Pool;
 use super::{result_score, Algorithm, Step};
 use crate::core::Player;
 use crate::game::Searchable;
@@ -56,11 +57,10 @@ pub(super) struct MultiSearcher<'a, G: Searchable> {
     /// `lines[ply]`: the best line found from the node at `ply` (triangular PV table).
     pub lines: Vec<Vec<Step<G::Move>>>,
     pub order: MoveOrder<G::Move>,
-    /// Spent lists, kept for the next node instead of freed: after the first few plies no
-    /// node allocates.
-    move_pool: Vec<Vec<G::Move>>,
-    step_pool: Vec<Vec<Step<G::Move>>>,
-    capture_pool: Vec<Vec<(G::Move, i32)>>,
+    /// Move, step and capture lists for the nodes, reused instead of allocated.
+    move_pool: Pool<G::Move>,
+    pub(super) step_pool: Pool<Step<G::Move>>,
+    pub(super) capture_pool: Pool<(G::Move, i32)>,
 }
 
 impl<'a, G: Searchable> MultiSearcher<'a, G> {
@@ -86,45 +86,21 @@ impl<'a, G: Searchable> MultiSearcher<'a, G> {
             path: game_history.to_vec(),
             lines: Vec::new(),
             order: MoveOrder::new(),
-            move_pool: Vec::new(),
-            step_pool: Vec::new(),
-            capture_pool: Vec::new(),
+            move_pool: Pool::new(),
+            step_pool: Pool::new(),
+            capture_pool: Pool::new(),
         }
     }
 
     /// `pos`'s legal moves, in a list from the pool; hand it back with `give_moves`.
     pub(super) fn take_moves(&mut self, pos: &G) -> Vec<G::Move> {
-        let mut moves = self.move_pool.pop().unwrap_or_default();
-        moves.clear();
+        let mut moves = self.move_pool.take();
         pos.legal_moves(&mut moves);
         moves
     }
 
     pub(super) fn give_moves(&mut self, moves: Vec<G::Move>) {
-        self.move_pool.push(moves);
-    }
-
-    /// An empty list of steps from the pool; hand it back with `give_steps`.
-    pub(super) fn take_steps(&mut self) -> Vec<Step<G::Move>> {
-        let mut steps = self.step_pool.pop().unwrap_or_default();
-        steps.clear();
-        steps
-    }
-
-    pub(super) fn give_steps(&mut self, steps: Vec<Step<G::Move>>) {
-        self.step_pool.push(steps);
-    }
-
-    /// An empty list of captures and their values from the pool; hand it back with
-    /// `give_captures`.
-    pub(super) fn take_captures(&mut self) -> Vec<(G::Move, i32)> {
-        let mut captures = self.capture_pool.pop().unwrap_or_default();
-        captures.clear();
-        captures
-    }
-
-    pub(super) fn give_captures(&mut self, captures: Vec<(G::Move, i32)>) {
-        self.capture_pool.push(captures);
+        self.move_pool.give(moves);
     }
 
     /// Empties the line of the node at `ply` before it is searched.
@@ -419,7 +395,7 @@ impl<'a, G: Searchable> MultiSearcher<'a, G> {
         let mut replies = 0;
         // The line to a reply: the steps aside of the opponents before the replier, its
         // move, then the steps aside of those after it.
-        let mut steps = self.take_steps();
+        let mut steps = self.step_pool.take();
         let mut cut = false;
         self.path.push(pos.hash());
         for i in 0..opponents {
@@ -472,7 +448,7 @@ impl<'a, G: Searchable> MultiSearcher<'a, G> {
         if let Some(unused) = first_moves {
             self.give_moves(unused);
         }
-        self.give_steps(steps);
+        self.step_pool.give(steps);
         self.path.pop();
         self.store(pos, ply, depth, best, window, best_word);
         best
