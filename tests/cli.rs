@@ -809,3 +809,24 @@ fn argument_mistakes_are_one_error_line() {
     fails(&["perft", "deep"], &["deep"]);
     fails(&["no-such-command"], &["no-such-command"]);
 }
+
+#[test]
+fn a_reader_that_stops_reading_ends_the_program_without_a_panic() {
+    use std::io::Read;
+    use std::process::{Command, Stdio};
+    // `kaleido perft 4 | head -0`: the reading end is closed before anything is printed.
+    let mut child = Command::new(env!("CARGO_BIN_EXE_kaleido"))
+        .args(["perft", "4"])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("kaleido starts");
+    drop(child.stdout.take());
+    let mut stderr = String::new();
+    if let Some(mut err) = child.stderr.take() {
+        err.read_to_string(&mut stderr).expect("stderr reads");
+    }
+    let status = child.wait().expect("kaleido ends");
+    assert!(!stderr.contains("panicked"), "{stderr}");
+    assert_ne!(status.code(), Some(101), "{stderr}");
+}

@@ -67,12 +67,27 @@ impl<E: std::error::Error> From<E> for CliError {
 
 pub fn run(cli: Cli) -> Result<(), CliError> {
     match cli.command {
-        Some(Command::Perft(args)) => perft::run(args),
-        Some(Command::Bench(args)) => bench::run(args),
-        Some(Command::Selfplay(args)) => selfplay::run(args),
-        Some(Command::Openings(args)) => openings::run(args),
+        Some(Command::Perft(args)) => {
+            end_quietly_when_the_reader_leaves();
+            perft::run(args)
+        }
+        Some(Command::Bench(args)) => {
+            end_quietly_when_the_reader_leaves();
+            bench::run(args)
+        }
+        Some(Command::Selfplay(args)) => {
+            end_quietly_when_the_reader_leaves();
+            selfplay::run(args)
+        }
+        Some(Command::Openings(args)) => {
+            end_quietly_when_the_reader_leaves();
+            openings::run(args)
+        }
         Some(Command::Match(args)) => play_match::run(args),
-        Some(Command::Merge(args)) => merge::run(args),
+        Some(Command::Merge(args)) => {
+            end_quietly_when_the_reader_leaves();
+            merge::run(args)
+        }
         Some(Command::Gui(args)) => gui::run(args),
         // GUIs start engines without arguments and speak first; a person at a terminal is
         // told what kaleido waits for (on stderr: stdout carries protocol lines only).
@@ -83,5 +98,18 @@ pub fn run(cli: Cli) -> Result<(), CliError> {
             crate::protocol::run_stdio();
             Ok(())
         }
+    }
+}
+
+/// For the commands that only print (perft, bench, selfplay, openings, merge): when whatever
+/// reads their output stops reading (`kaleido perft ... | head`), the program ends at its next
+/// line as other command-line tools do, instead of panicking on the closed pipe. Not for
+/// `match`, which writes to its engines' pipes and must survive an engine that dies, nor for
+/// the protocols, which handle their own output.
+fn end_quietly_when_the_reader_leaves() {
+    #[cfg(unix)]
+    // SAFETY: restoring the default action of one signal, before any thread is started.
+    unsafe {
+        libc::signal(libc::SIGPIPE, libc::SIG_DFL);
     }
 }
