@@ -66,28 +66,26 @@ impl<E: std::error::Error> From<E> for CliError {
 }
 
 pub fn run(cli: Cli) -> Result<(), CliError> {
+    let prints_only = matches!(
+        cli.command,
+        Some(
+            Command::Perft(_)
+                | Command::Bench(_)
+                | Command::Selfplay(_)
+                | Command::Openings(_)
+                | Command::Merge(_)
+        )
+    );
+    if prints_only {
+        end_quietly_when_the_reader_leaves();
+    }
     match cli.command {
-        Some(Command::Perft(args)) => {
-            end_quietly_when_the_reader_leaves();
-            perft::run(args)
-        }
-        Some(Command::Bench(args)) => {
-            end_quietly_when_the_reader_leaves();
-            bench::run(args)
-        }
-        Some(Command::Selfplay(args)) => {
-            end_quietly_when_the_reader_leaves();
-            selfplay::run(args)
-        }
-        Some(Command::Openings(args)) => {
-            end_quietly_when_the_reader_leaves();
-            openings::run(args)
-        }
+        Some(Command::Perft(args)) => perft::run(args),
+        Some(Command::Bench(args)) => bench::run(args),
+        Some(Command::Selfplay(args)) => selfplay::run(args),
+        Some(Command::Openings(args)) => openings::run(args),
         Some(Command::Match(args)) => play_match::run(args),
-        Some(Command::Merge(args)) => {
-            end_quietly_when_the_reader_leaves();
-            merge::run(args)
-        }
+        Some(Command::Merge(args)) => merge::run(args),
         Some(Command::Gui(args)) => gui::run(args),
         // GUIs start engines without arguments and speak first; a person at a terminal is
         // told what kaleido waits for (on stderr: stdout carries protocol lines only).
