@@ -274,3 +274,14 @@ fn no_null_move_with_only_king_and_pawns() {
     let cylinder = Cylinder::from_fen("8/5k2/3p4/3P4/2K5/8/8/8 w - - 0 1").unwrap();
     assert!(Searchable::null_move(&cylinder).is_none());
 }
+
+#[test]
+fn an_attacked_man_may_step_away_at_the_frontier() {
+    // Black's rook on f4 is attacked by nothing yet; after 6.Nh3 it may simply move away. A
+    // two-ply search that let the frontier try only its first two quiet moves read 6.Nh3 as
+    // winning the rook (+488) and played it.
+    let fen = "1nbqkbnr/1ppp1ppp/4p3/P7/5r2/P1N5/2PPP1PP/R1BQKBNR w KQk - 0 6";
+    let (pos, r) = go::<Chess>(fen, depth(2));
+    assert!(r.score < 200, "score {} with {}", r.score, best(&pos, &r));
+    assert_ne!(best(&pos, &r), "g1h3");
+}

@@ -68,8 +68,13 @@ const RFP_DEPTH: i32 = 7;
 const FUTILITY_BASE: i32 = 100;
 const FUTILITY_MARGIN: i32 = 120;
 const FUTILITY_DEPTH: i32 = 8;
-/// Late move pruning: at shallow depth only the first few quiet moves are worth searching.
+/// Late move pruning: at shallow depth only the first few quiet moves are worth searching,
+/// from LMP_MIN_DEPTH to LMP_DEPTH. Not at depth 1, the frontier: there the limit is two
+/// quiet moves, and the histories, which know nothing of what is attacked, seldom put the
+/// move that takes an attacked man out of danger among the first two; the node then reads as
+/// lost what one step away saves, and a whole two-ply search played worse than one ply.
 const LMP_DEPTH: i32 = 8;
+const LMP_MIN_DEPTH: i32 = 2;
 
 /// Late move reductions, by depth and move number: 0.8 + ln(depth) ln(moves) / 2.4 plies, the
 /// logarithmic shape today's engines share (few at shallow depth or early in the list, more
@@ -685,7 +690,7 @@ impl<'a, G: Searchable> Searcher<'a, G> {
             if prunable {
                 quiets_seen += 1;
                 let lmp_limit = (3 + depth * depth) / (2 - improving as i32);
-                if depth <= LMP_DEPTH && quiets_seen > lmp_limit {
+                if (LMP_MIN_DEPTH..=LMP_DEPTH).contains(&depth) && quiets_seen > lmp_limit {
                     skip_quiets = true;
                     continue;
                 }
