@@ -3,6 +3,7 @@
 pub mod arbiter;
 pub mod cli;
 pub mod core;
+pub mod datagen;
 pub mod diagram;
 pub mod errors;
 #[cfg(feature = "fuzzing")]

@@ -15,7 +15,8 @@ const LAYERS: &[(&str, &[&str])] = &[
     (
         "front ends",
         &[
-            "cli", "protocol", "arbiter", "gui", "selfplay", "stats", "pgn_text", "fuzzing",
+            "cli", "protocol", "arbiter", "gui", "selfplay", "datagen", "stats", "pgn_text",
+            "fuzzing",
         ],
     ),
 ];

@@ -1,6 +1,7 @@
 //! The command line: `kaleido <command> ...`.
 
 mod bench;
+mod datagen;
 mod gui;
 mod merge;
 mod openings;
@@ -37,6 +38,8 @@ pub enum Command {
     Bench(bench::BenchArgs),
     /// Play games between two in-process players of one variant (strength measurements)
     Selfplay(selfplay::SelfplayArgs),
+    /// Write training data: self-play positions with search scores and game results
+    Datagen(datagen::DatagenArgs),
     /// Write balanced openings (random plies a search judges level) for `match --openings`
     Openings(openings::OpeningsArgs),
     /// Play a match between engines from engines.ini, refereed by kaleido's rules
@@ -84,6 +87,7 @@ pub fn run(cli: Cli) -> Result<(), CliError> {
         Some(Command::Bench(args)) => bench::run(args),
         Some(Command::Selfplay(args)) => selfplay::run(args),
         Some(Command::Openings(args)) => openings::run(args),
+        Some(Command::Datagen(args)) => datagen::run(args),
         Some(Command::Match(args)) => play_match::run(args),
         Some(Command::Merge(args)) => merge::run(args),
         Some(Command::Gui(args)) => gui::run(args),

@@ -1,0 +1,156 @@
+//! `kaleido datagen`: self-play positions with the search's scores and the games' results, the
+//! training data of the evaluation networks (src/datagen/ plays the games and defines the file
+//! format). Appends to its output file, counting what is already there, so that a stopped run
+//! resumes with the same command.
+
+use super::variant_arg::VariantName;
+use super::CliError;
+use crate::datagen::format::{self, Contents};
+use crate::datagen::{generate, Progress, Settings};
+use crate::game::{Game, Variant};
+use crate::registry::{with_variant, VariantVisitor};
+use clap::Args;
+use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
+use std::fs::{File, OpenOptions};
+use std::io::{BufReader, Seek, SeekFrom, Write};
+use std::path::PathBuf;
+use std::time::Instant;
+
+#[derive(Args, Debug, Clone)]
+pub struct DatagenArgs {
+    /// Variant
+    #[arg(long, default_value = "chess", value_parser = VariantName)]
+    pub variant: String,
+    /// Search nodes per move
+    #[arg(long, default_value_t = 5000)]
+    pub nodes: u64,
+    /// Positions the file should hold at the end (those already in it count)
+    #[arg(long)]
+    pub positions: u64,
+    /// Games played at once, one search thread each
+    #[arg(long, default_value_t = 1)]
+    pub threads: usize,
+    /// The file to write, or to append to if it holds this variant's data
+    #[arg(long)]
+    pub out: PathBuf,
+    /// Seed of the random openings: a seed gives the same file whatever the thread count
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
+    /// Random plies that open each game
+    #[arg(long, default_value_t = 8)]
+    pub opening_plies: usize,
+    /// Plies after which a game still going is scored a draw
+    #[arg(long, default_value_t = 400)]
+    pub max_plies: usize,
+    /// Each thread's transposition table, in MiB
+    #[arg(long, default_value_t = 16)]
+    pub hash: usize,
+}
+
+struct Datagen(DatagenArgs);
+
+impl VariantVisitor for Datagen {
+    type Output = Result<(), CliError>;
+
+    fn visit<G: Variant>(self) -> Self::Output {
+        let args = self.0;
+        let settings = Settings {
+            nodes: args.nodes,
+            positions: args.positions,
+            threads: args.threads,
+            seed: args.seed,
+            opening_plies: args.opening_plies,
+            max_plies: args.max_plies,
+            hash_mib: args.hash,
+        };
+        let name = args.out.display().to_string();
+        let mut file = open_for_append::<G>(&args).map_err(|e| CliError(format!("{name}: {e}")))?;
+        let contents = file.contents;
+        if contents.games > 0 {
+            eprintln!(
+                "{name} holds {} positions from {} games; resuming at game {}",
+                contents.positions, contents.games, contents.games
+            );
+        }
+        let start = Progress {
+            games: contents.games,
+            positions: contents.positions,
+        };
+        let bar = progress_bar(args.positions, start.positions);
+        let began = Instant::now();
+        let done = generate::<G>(
+            &settings,
+            start,
+            |block| {
+                format::append(&mut file.file, block)?;
+                file.file.flush()?;
+                Ok(())
+            },
+            |now| {
+                let rate = (now.positions - start.positions) as f64
+                    / began.elapsed().as_secs_f64().max(1e-3);
+                bar.set_position(now.positions);
+                bar.set_message(format!("{rate:.0} positions/s, {} games", now.games));
+            },
+        )
+        .map_err(|e| CliError(format!("{name}: {e}")))?;
+        bar.finish_and_clear();
+        let seconds = began.elapsed().as_secs_f64();
+        let new = done.positions - start.positions;
+        eprintln!(
+            "{name}: {} positions from {} games ({new} new in {seconds:.1} s, {:.0} positions/s)",
+            done.positions,
+            done.games,
+            new as f64 / seconds.max(1e-3)
+        );
+        Ok(())
+    }
+}
+
+/// The output file, positioned after its last whole game (a new file gets its header first).
+struct Output {
+    file: File,
+    contents: Contents,
+}
+
+fn open_for_append<G: Game>(args: &DatagenArgs) -> Result<Output, format::FormatError> {
+    let mut file = OpenOptions::new()
+        .read(true)
+        .write(true)
+        .create(true)
+        .truncate(false)
+        .open(&args.out)?;
+    let contents = if file.metadata()?.len() == 0 {
+        file.write_all(&format::header(G::NAME, G::PLAYERS))?;
+        Contents {
+            whole_bytes: file.stream_position()?,
+            ..Contents::default()
+        }
+    } else {
+        format::scan(&mut BufReader::new(&mut file), G::NAME, G::PLAYERS)?
+    };
+    // Drops a game cut short by a run that was stopped while writing it.
+    file.set_len(contents.whole_bytes)?;
+    file.seek(SeekFrom::Start(contents.whole_bytes))?;
+    Ok(Output { file, contents })
+}
+
+/// Positions in the file of all wanted; drawn only when stderr is a terminal.
+fn progress_bar(total: u64, done: u64) -> ProgressBar {
+    let bar = ProgressBar::with_draw_target(Some(total), ProgressDrawTarget::stderr());
+    if let Ok(style) =
+        ProgressStyle::with_template("[{bar:30}] {pos}/{len} positions  {msg}  eta {eta}")
+    {
+        bar.set_style(style.progress_chars("#>-"));
+    }
+    bar.set_position(done);
+    bar
+}
+
+pub fn run(args: DatagenArgs) -> Result<(), CliError> {
+    if args.nodes == 0 || args.threads == 0 {
+        return Err(CliError("--nodes and --threads must be at least 1".into()));
+    }
+    let variant = args.variant.clone();
+    with_variant(&variant, Datagen(args))?
+}
