@@ -10,6 +10,7 @@ use crate::outcome::Outcome;
 use std::fmt::Debug;
 
 mod board_view;
+mod inputs;
 mod searchable;
 mod xboard;
 
@@ -17,6 +18,7 @@ pub use board_view::{
     fide_glyph, rectangle, BoardShape, BoardView, CellView, Gesture, Label, ManView, Seat, BLACK,
     WHITE,
 };
+pub use inputs::NetworkInputs;
 pub use searchable::Searchable;
 pub use xboard::{Display, Setup, XboardFacts};
 
@@ -52,11 +54,12 @@ macro_rules! rules_from_inherent_methods {
 }
 pub(crate) use rules_from_inherent_methods;
 
-/// Everything a front end needs of a variant: its rules, what a search needs of it, and how
-/// its board is drawn. Every variant of the registry is one.
-pub trait Variant: Searchable + BoardView {}
+/// Everything a front end needs of a variant: its rules, what a search needs of it, what an
+/// evaluation network reads of it, and how its board is drawn. Every variant of the registry
+/// is one.
+pub trait Variant: Searchable + NetworkInputs + BoardView {}
 
-impl<G: Searchable + BoardView> Variant for G {}
+impl<G: Searchable + NetworkInputs + BoardView> Variant for G {}
 use std::hash::Hash;
 
 pub trait Game: Clone + Send + Sync + 'static {

@@ -11,6 +11,7 @@ mod eval;
 mod fen;
 mod game;
 mod hanging;
+mod inputs;
 mod king_reach;
 mod movegen;
 mod search;

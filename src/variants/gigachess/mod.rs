@@ -12,6 +12,7 @@ mod board_view;
 mod eval;
 mod fen;
 mod game;
+mod inputs;
 mod lines;
 mod make;
 mod movegen;

@@ -3,6 +3,7 @@
 mod block;
 mod board_view;
 mod eval;
+mod inputs;
 mod movegen;
 mod notation;
 mod search;

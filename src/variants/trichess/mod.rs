@@ -13,6 +13,7 @@ mod diagram;
 mod eval;
 mod fen;
 mod game;
+mod inputs;
 mod make;
 mod movegen;
 mod moves;

@@ -1,0 +1,39 @@
+//! What an evaluation network reads of a position: which kind of man of which player stands on
+//! which cell, seen from one player's side of the board. A network input ("feature") is one
+//! such triple relative to a perspective: the owner counted from the perspective's player,
+//! the cell as that player sees the board (turned so that its men start where the first
+//! player's do). Each variant says how its board is laid out and turned; the trainer and the
+//! engine's inference both derive their inputs from here, so they cannot disagree.
+
+use super::Game;
+
+pub trait NetworkInputs: Game {
+    /// The size of the cell index space. It may hold indices no man can stand on (a padded
+    /// board layout); their inputs are simply never active.
+    const CELLS: usize;
+    /// The kinds of man one player can own.
+    const KINDS: usize;
+    /// Inputs per perspective: every owner, kind and cell.
+    const INPUTS: usize = Self::PLAYERS * Self::KINDS * Self::CELLS;
+
+    /// Calls `f(cell, kind, owner)` for every man on the board (owner: the seat, 0 first).
+    fn for_each_man(&self, f: impl FnMut(usize, usize, usize));
+
+    /// `cell` as seen by the player in seat `perspective`.
+    fn relative_cell(cell: usize, perspective: usize) -> usize;
+
+    /// The input index of a man of `kind` owned by seat `owner` on `cell`, seen by seat
+    /// `perspective`.
+    #[inline]
+    fn input(cell: usize, kind: usize, owner: usize, perspective: usize) -> usize {
+        let owner = (owner + Self::PLAYERS - perspective) % Self::PLAYERS;
+        (owner * Self::KINDS + kind) * Self::CELLS + Self::relative_cell(cell, perspective)
+    }
+
+    /// Appends the active inputs of the position seen by seat `perspective`.
+    fn active_inputs(&self, perspective: usize, out: &mut Vec<usize>) {
+        self.for_each_man(|cell, kind, owner| {
+            out.push(Self::input(cell, kind, owner, perspective))
+        });
+    }
+}

@@ -1,0 +1,29 @@
+//! The network inputs of the 8x8 boards: six kinds of man, 64 squares, Black seeing the board
+//! from its own side (ranks mirrored; files keep their letters, so castling sides and the
+//! cylinder's seam mean the same to both).
+
+use super::board::Board;
+use super::geometry::Geometry;
+use crate::game::NetworkInputs;
+
+impl<G: Geometry> NetworkInputs for Board<G> {
+    const CELLS: usize = 64;
+    const KINDS: usize = 6;
+
+    fn for_each_man(&self, mut f: impl FnMut(usize, usize, usize)) {
+        for sq in self.occupied() {
+            if let Some(piece) = self.piece_at(sq) {
+                f(sq.index(), piece.role.index(), piece.color.index());
+            }
+        }
+    }
+
+    #[inline]
+    fn relative_cell(cell: usize, perspective: usize) -> usize {
+        if perspective == 0 {
+            cell
+        } else {
+            cell ^ 56
+        }
+    }
+}

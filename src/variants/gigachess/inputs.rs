@@ -1,0 +1,30 @@
+//! The network inputs of gigachess: twenty kinds of man on the padded 16-wide layout of
+//! square.rs (the padding files are never occupied), Black seeing the board with its ranks
+//! mirrored.
+
+use super::board::Gigachess;
+use super::piece::{code_role, ROLES};
+use super::square::{SIZE, SQUARES, STRIDE};
+use crate::game::NetworkInputs;
+
+impl NetworkInputs for Gigachess {
+    const CELLS: usize = SQUARES;
+    const KINDS: usize = ROLES;
+
+    fn for_each_man(&self, mut f: impl FnMut(usize, usize, usize)) {
+        for index in (self.colors[0] | self.colors[1]).iter() {
+            let code = self.squares[index];
+            f(index, code_role(code), usize::from(code >= 32));
+        }
+    }
+
+    #[inline]
+    fn relative_cell(cell: usize, perspective: usize) -> usize {
+        if perspective == 0 {
+            cell
+        } else {
+            let (rank, file) = (cell / STRIDE as usize, cell % STRIDE as usize);
+            (SIZE as usize - 1 - rank) * STRIDE as usize + file
+        }
+    }
+}
