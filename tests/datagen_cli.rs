@@ -1,5 +1,5 @@
-//! `kaleido datagen` end to end: the file it writes, resuming a stopped run, and refusing a
-//! file that is not its variant's training data without touching it.
+//! `kaleido datagen` and `kaleido train` end to end: the files they write, resuming a stopped
+//! run, and refusing a file that is not its variant's training data without touching it.
 
 mod common;
 
@@ -124,4 +124,63 @@ fn another_variants_file_or_a_stranger_is_refused_and_left_alone() {
     ];
     let run = kaleido(&args);
     error_line(&run, &show(&args, &run), &["--nodes"]);
+}
+
+#[test]
+fn train_writes_a_network_and_its_loss_curves_from_datagen_files() {
+    let dir = Scratch::new("train");
+    let data = dir.file("chess.bin");
+    datagen("chess", 400, 2, &data);
+    let (net, png) = (dir.file("chess.nnue"), dir.file("loss.png"));
+    let args = [
+        "train",
+        "--variant",
+        "chess",
+        "--data",
+        &data,
+        "--out",
+        &net,
+        "--hidden",
+        "8",
+        "--epochs",
+        "2",
+        "--batch",
+        "64",
+        "--plot",
+        &png,
+    ];
+    let run = kaleido(&args);
+    assert_eq!(run.code, Some(0), "{}", show(&args, &run));
+    assert!(
+        run.stderr.contains("validation loss"),
+        "{}",
+        show(&args, &run)
+    );
+    let bytes = read(&net);
+    assert!(bytes.starts_with(b"KLNN\x01\x05chess"));
+    // Header, 768 x 8 + 8 + 2 x 8 weights of two bytes, the output bias.
+    assert_eq!(
+        bytes.len(),
+        4 + 1 + 1 + 5 + 4 + 4 + 1 + 2 * (768 * 8 + 8 + 16) + 4
+    );
+    assert!(read(&png).starts_with(b"\x89PNG"));
+
+    let args = [
+        "train",
+        "--variant",
+        "cylinder",
+        "--data",
+        &data,
+        "--out",
+        &net,
+    ];
+    let run = kaleido(&args);
+    error_line(&run, &show(&args, &run), &["chess"]);
+    let args = ["train", "--data", &net, "--out", &dir.file("x.nnue")];
+    let run = kaleido(&args);
+    error_line(
+        &run,
+        &show(&args, &run),
+        &["not a kaleido training-data file"],
+    );
 }

@@ -11,12 +11,12 @@ const LAYERS: &[(&str, &[&str])] = &[
     ("core", &["core", "version"]),
     ("game", &["game", "outcome", "errors", "record", "diagram"]),
     ("variants", &["variants", "registry"]),
-    ("search", &["search", "perft"]),
+    ("search", &["search", "perft", "nnue"]),
     (
         "front ends",
         &[
-            "cli", "protocol", "arbiter", "gui", "selfplay", "datagen", "stats", "pgn_text",
-            "fuzzing",
+            "cli", "protocol", "arbiter", "gui", "selfplay", "datagen", "train", "stats",
+            "pgn_text", "fuzzing",
         ],
     ),
 ];

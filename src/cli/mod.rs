@@ -8,6 +8,7 @@ mod openings;
 mod perft;
 mod play_match;
 mod selfplay;
+mod train;
 mod variant_arg;
 
 use clap::{Parser, Subcommand};
@@ -40,6 +41,8 @@ pub enum Command {
     Selfplay(selfplay::SelfplayArgs),
     /// Write training data: self-play positions with search scores and game results
     Datagen(datagen::DatagenArgs),
+    /// Train an evaluation network on datagen files
+    Train(train::TrainArgs),
     /// Write balanced openings (random plies a search judges level) for `match --openings`
     Openings(openings::OpeningsArgs),
     /// Play a match between engines from engines.ini, refereed by kaleido's rules
@@ -88,6 +91,7 @@ pub fn run(cli: Cli) -> Result<(), CliError> {
         Some(Command::Selfplay(args)) => selfplay::run(args),
         Some(Command::Openings(args)) => openings::run(args),
         Some(Command::Datagen(args)) => datagen::run(args),
+        Some(Command::Train(args)) => train::run(args),
         Some(Command::Match(args)) => play_match::run(args),
         Some(Command::Merge(args)) => merge::run(args),
         Some(Command::Gui(args)) => gui::run(args),

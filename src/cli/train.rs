@@ -1,0 +1,130 @@
+//! `kaleido train`: trains an evaluation network on `kaleido datagen` files and writes it in
+//! the engine's integer format, with the loss per epoch as a table and a PNG (src/train/).
+
+use super::variant_arg::VariantName;
+use super::CliError;
+use crate::game::Variant;
+use crate::registry::{with_variant, VariantVisitor};
+use crate::train::{data, plot, quantise, train, TrainSettings};
+use clap::Args;
+use std::path::PathBuf;
+use std::time::Instant;
+
+#[derive(Args, Debug, Clone)]
+pub struct TrainArgs {
+    /// Variant
+    #[arg(long, default_value = "chess", value_parser = VariantName)]
+    pub variant: String,
+    /// A datagen file (repeat for several)
+    #[arg(long, required = true)]
+    pub data: Vec<PathBuf>,
+    /// Where to write the network
+    #[arg(long)]
+    pub out: PathBuf,
+    /// Hidden units
+    #[arg(long, default_value_t = 128)]
+    pub hidden: usize,
+    /// Passes over the training positions
+    #[arg(long, default_value_t = 10)]
+    pub epochs: usize,
+    /// Positions per gradient step
+    #[arg(long, default_value_t = 16384)]
+    pub batch: usize,
+    /// Adam's learning rate at the start (0.3 of itself after each third of the epochs)
+    #[arg(long, default_value_t = 0.001)]
+    pub rate: f32,
+    /// The game result's share of the target, 0 to 1 (the rest is the search's score)
+    #[arg(long, default_value_t = 0.3)]
+    pub lambda: f32,
+    /// Threads
+    #[arg(long, default_value_t = 1)]
+    pub threads: usize,
+    /// Seed of the initial weights and the shuffles
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
+    /// Where to draw the loss curves (PNG); none if not given
+    #[arg(long)]
+    pub plot: Option<PathBuf>,
+}
+
+struct Train(TrainArgs);
+
+impl VariantVisitor for Train {
+    type Output = Result<(), CliError>;
+
+    fn visit<G: Variant>(self) -> Self::Output {
+        let args = self.0;
+        let began = Instant::now();
+        let (samples, skipped) = data::load::<G>(&args.data).map_err(CliError)?;
+        eprintln!(
+            "{} positions read in {:.1} s ({} left out for a score beyond +/-{} cp, {} for a bad FEN)",
+            samples.len(),
+            began.elapsed().as_secs_f64(),
+            skipped.extreme_score,
+            data::SCORE_FILTER,
+            skipped.bad_fen
+        );
+        let settings = TrainSettings {
+            hidden: args.hidden,
+            epochs: args.epochs,
+            batch: args.batch,
+            rate: args.rate,
+            lambda: args.lambda,
+            threads: args.threads,
+            seed: args.seed,
+        };
+        let (mut train_losses, mut validation_losses) = (Vec::new(), Vec::new());
+        eprintln!("epoch  train loss  validation loss  rate      seconds");
+        let net = train(&samples, G::INPUTS, &settings, |e| {
+            eprintln!(
+                "{:5}  {:10.6}  {:15.6}  {:8.6}  {:7.1}",
+                e.epoch, e.train_loss, e.validation_loss, e.rate, e.seconds
+            );
+            train_losses.push(e.train_loss);
+            validation_losses.push(e.validation_loss);
+        })
+        .map_err(CliError)?;
+        let quantised = quantise(&net, G::NAME);
+        let name = args.out.display().to_string();
+        std::fs::write(&args.out, quantised.to_bytes())
+            .map_err(|e| CliError(format!("{name}: {e}")))?;
+        if let Some(path) = &args.plot {
+            let png = plot::loss_curves(&[
+                (&train_losses, [200, 40, 40]),
+                (&validation_losses, [40, 40, 200]),
+            ]);
+            std::fs::write(path, png).map_err(|e| CliError(format!("{}: {e}", path.display())))?;
+        }
+        // The start position as both networks see it: the integers follow the floats.
+        let start = G::startpos();
+        let mover = start.side_to_move().index();
+        let perspectives: Vec<Vec<u32>> = (0..G::PLAYERS)
+            .map(|k| {
+                let mut inputs = Vec::new();
+                start.active_inputs((mover + k) % G::PLAYERS, &mut inputs);
+                inputs.into_iter().map(|i| i as u32).collect()
+            })
+            .collect();
+        let views: Vec<&[u32]> = perspectives.iter().map(Vec::as_slice).collect();
+        eprintln!(
+            "{name}: {} inputs, {} hidden, {} perspectives; the start position {:.0} cp (float) {} cp (integer); {:.1} s in all",
+            G::INPUTS,
+            net.hidden,
+            G::PLAYERS,
+            net.evaluate(&views),
+            quantised.evaluate(&views),
+            began.elapsed().as_secs_f64()
+        );
+        Ok(())
+    }
+}
+
+pub fn run(args: TrainArgs) -> Result<(), CliError> {
+    if args.epochs == 0 || args.hidden == 0 || !(0.0..=1.0).contains(&args.lambda) {
+        return Err(CliError(
+            "--epochs and --hidden must be at least 1 and --lambda within 0 to 1".into(),
+        ));
+    }
+    let variant = args.variant.clone();
+    with_variant(&variant, Train(args))?
+}

@@ -1,0 +1,356 @@
+//! Training an evaluation network on `kaleido datagen` files, on the CPU (docs/nnue.md).
+//!
+//! Mini-batch gradient descent with Adam on a perspective network (network.rs): the loss is
+//! the squared difference between sigmoid(output) and a blend of sigmoid(score / 400) and
+//! the game's result, `lambda` of the result. The batch is split over threads, each summing
+//! the gradients of its share, and the first layer's gradient touches only the rows of the
+//! inputs that are active, so a batch costs about (men x hidden) per position. A share of
+//! the games (never positions of a game on both sides) is held out for validation. Weights
+//! are clipped to +/-1.98 after each step so that they fit the integer network of src/nnue/.
+
+pub mod data;
+pub mod network;
+pub mod plot;
+
+use crate::nnue::{QuantisedNetwork, QA, QB};
+use crate::selfplay::random_source;
+use data::Samples;
+use network::{sigmoid, Adam, Gradients, Network, EVAL_SCALE};
+use rand::seq::SliceRandom;
+use rayon::prelude::*;
+use std::time::Instant;
+
+/// The largest weight magnitude: W1 * QA and W2 * QB must fit 16 bits with room to add.
+pub const WEIGHT_CLIP: f32 = 1.98;
+/// One game in this many is held out for validation.
+pub const VALIDATION_EVERY: u32 = 20;
+
+#[derive(Clone, Debug)]
+pub struct TrainSettings {
+    pub hidden: usize,
+    pub epochs: usize,
+    pub batch: usize,
+    /// Adam's learning rate at the start; it falls to 0.3 of itself after each third of the
+    /// epochs.
+    pub rate: f32,
+    /// The result's share of the target (0: the search's score alone).
+    pub lambda: f32,
+    pub threads: usize,
+    pub seed: u64,
+}
+
+/// What one epoch did.
+#[derive(Clone, Copy, Debug)]
+pub struct EpochReport {
+    pub epoch: usize,
+    pub train_loss: f64,
+    pub validation_loss: f64,
+    pub rate: f32,
+    pub seconds: f64,
+}
+
+/// Whether game `number`'s positions are held out for validation.
+pub fn held_out(number: u32) -> bool {
+    (number.wrapping_mul(0x9e37_79b1) >> 16).is_multiple_of(VALIDATION_EVERY)
+}
+
+/// The training target of sample `i`: a blend of the score's expected result and the
+/// game's result.
+fn target(samples: &Samples, i: usize, lambda: f32) -> f32 {
+    let expected = sigmoid(f32::from(samples.scores[i]) / EVAL_SCALE);
+    (1.0 - lambda) * expected + lambda * samples.results[i]
+}
+
+/// The network's output for sample `i`, leaving its pre-activations in `accs`.
+fn forward(net: &Network, samples: &Samples, i: usize, accs: &mut [f32]) -> f32 {
+    let h = net.hidden;
+    for k in 0..samples.players {
+        net.accumulate(samples.inputs(i, k), &mut accs[k * h..(k + 1) * h]);
+    }
+    net.output(accs)
+}
+
+/// A thread's working memory for `backward`: the hidden pre-activations of every
+/// perspective and one perspective's hidden gradients.
+struct Scratch {
+    accs: Vec<f32>,
+    dacc: Vec<f32>,
+}
+
+/// Adds sample `i`'s gradient of the loss, scaled by `weight`, to `grads`; returns its loss.
+fn backward(
+    net: &Network,
+    samples: &Samples,
+    i: usize,
+    (lambda, weight): (f32, f32),
+    scratch: &mut Scratch,
+    grads: &mut Gradients,
+) -> f64 {
+    let h = net.hidden;
+    let Scratch { accs, dacc } = scratch;
+    let p = sigmoid(forward(net, samples, i, accs));
+    let t = target(samples, i, lambda);
+    let d = 2.0 * (p - t) * p * (1.0 - p) * weight;
+    grads.b2 += d;
+    for (k, block) in accs.chunks_exact(h).enumerate() {
+        let w2 = &net.w2[k * h..(k + 1) * h];
+        let gw2 = &mut grads.w2[k * h..(k + 1) * h];
+        // The hidden units' gradients.
+        dacc.clear();
+        dacc.extend(
+            block
+                .iter()
+                .zip(w2)
+                .zip(gw2.iter_mut())
+                .map(|((&a, &w), g)| {
+                    let c = a.clamp(0.0, 1.0);
+                    *g += d * c * c;
+                    if a > 0.0 && a < 1.0 {
+                        d * w * 2.0 * a
+                    } else {
+                        0.0
+                    }
+                }),
+        );
+        for (g, &x) in grads.b1.iter_mut().zip(dacc.iter()) {
+            *g += x;
+        }
+        for &input in samples.inputs(i, k) {
+            let row = &mut grads.w1[input as usize * h..(input as usize + 1) * h];
+            for (g, &x) in row.iter_mut().zip(dacc.iter()) {
+                *g += x;
+            }
+        }
+    }
+    f64::from((p - t) * (p - t))
+}
+
+/// The mean loss over `indices`, on `threads` threads.
+fn mean_loss(net: &Network, samples: &Samples, indices: &[usize], lambda: f32) -> f64 {
+    if indices.is_empty() {
+        return 0.0;
+    }
+    let total: f64 = indices
+        .par_chunks(4096)
+        .map(|chunk| {
+            let mut accs = vec![0.0; samples.players * net.hidden];
+            chunk
+                .iter()
+                .map(|&i| {
+                    let p = sigmoid(forward(net, samples, i, &mut accs));
+                    let t = target(samples, i, lambda);
+                    f64::from((p - t) * (p - t))
+                })
+                .sum::<f64>()
+        })
+        .sum();
+    total / indices.len() as f64
+}
+
+/// Trains a network with `inputs` inputs on `samples`; `report` hears each epoch.
+pub fn train(
+    samples: &Samples,
+    inputs: usize,
+    settings: &TrainSettings,
+    mut report: impl FnMut(&EpochReport),
+) -> Result<Network, String> {
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(settings.threads.max(1))
+        .build()
+        .map_err(|e| e.to_string())?;
+    let mut rng = random_source(settings.seed);
+    let mut net = Network::new(inputs, settings.hidden.max(1), samples.players, &mut rng);
+    let (mut training, validation): (Vec<usize>, Vec<usize>) =
+        (0..samples.len()).partition(|&i| !held_out(samples.games[i]));
+    if training.is_empty() {
+        return Err("no training positions (every game was held out, or the data is empty)".into());
+    }
+    let mut adam = Adam::new(&net, settings.rate);
+    let batch = settings.batch.max(1);
+    let threads = settings.threads.max(1);
+    {
+        for epoch in 0..settings.epochs {
+            let began = Instant::now();
+            let thirds = (3 * epoch / settings.epochs.max(1)) as i32;
+            adam.rate = settings.rate * 0.3f32.powi(thirds);
+            training.shuffle(&mut rng);
+            let mut loss_sum = 0.0;
+            let mut total = Gradients::zeros(&net);
+            for chunk in training.chunks(batch) {
+                let weight = 1.0 / chunk.len() as f32;
+                let share = chunk.len().div_ceil(threads);
+                let parts: Vec<(Gradients, f64)> = pool.install(|| {
+                    chunk
+                        .par_chunks(share)
+                        .map(|part| {
+                            let mut grads = Gradients::zeros(&net);
+                            let mut scratch = Scratch {
+                                accs: vec![0.0; samples.players * net.hidden],
+                                dacc: Vec::with_capacity(net.hidden),
+                            };
+                            let scale = (settings.lambda, weight);
+                            let loss = part
+                                .iter()
+                                .map(|&i| {
+                                    backward(&net, samples, i, scale, &mut scratch, &mut grads)
+                                })
+                                .sum::<f64>();
+                            (grads, loss)
+                        })
+                        .collect()
+                });
+                total.clear();
+                for (grads, loss) in &parts {
+                    total.add(grads);
+                    loss_sum += loss;
+                }
+                adam.step(&mut net, &total);
+                for w in net.w1.iter_mut().chain(net.w2.iter_mut()) {
+                    *w = w.clamp(-WEIGHT_CLIP, WEIGHT_CLIP);
+                }
+            }
+            report(&EpochReport {
+                epoch: epoch + 1,
+                train_loss: loss_sum / training.len() as f64,
+                validation_loss: pool
+                    .install(|| mean_loss(&net, samples, &validation, settings.lambda)),
+                rate: adam.rate,
+                seconds: began.elapsed().as_secs_f64(),
+            });
+        }
+    }
+    Ok(net)
+}
+
+/// The network in integers, as the engine reads it (src/nnue/).
+pub fn quantise(net: &Network, variant: &str) -> QuantisedNetwork {
+    let q = |values: &[f32], scale: i32| -> Vec<i16> {
+        values
+            .iter()
+            .map(|&v| (v * scale as f32).round().clamp(-32_767.0, 32_767.0) as i16)
+            .collect()
+    };
+    QuantisedNetwork {
+        variant: variant.to_string(),
+        inputs: net.inputs,
+        hidden: net.hidden,
+        players: net.players,
+        w1: q(&net.w1, QA),
+        b1: q(&net.b1, QA),
+        w2: q(&net.w2, QB),
+        b2: (net.b2 * (QA * QB) as f32).round() as i32,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::datagen::{generate, Progress, Settings};
+    use crate::game::{Game, NetworkInputs};
+    use crate::variants::chess::Chess;
+
+    /// A few thousand chess positions from quick self-play.
+    fn samples() -> Samples {
+        let settings = Settings {
+            nodes: 200,
+            positions: 3000,
+            threads: 2,
+            seed: 11,
+            opening_plies: 8,
+            max_plies: 120,
+            hash_mib: 1,
+        };
+        let mut samples = Samples::new(2);
+        let mut skipped = data::Skipped::default();
+        generate::<Chess>(
+            &settings,
+            Progress::default(),
+            |block| {
+                samples.add_game::<Chess>(block, &mut skipped);
+                Ok(())
+            },
+            |_| {},
+        )
+        .unwrap();
+        samples
+    }
+
+    fn settings(epochs: usize) -> TrainSettings {
+        TrainSettings {
+            hidden: 16,
+            epochs,
+            batch: 128,
+            rate: 0.002,
+            lambda: 0.3,
+            threads: 2,
+            seed: 5,
+        }
+    }
+
+    #[test]
+    fn training_lowers_the_loss_and_the_integers_follow_the_floats() {
+        let samples = samples();
+        assert!(samples.len() > 2000);
+        let mut reports = Vec::new();
+        let net = train(&samples, Chess::INPUTS, &settings(8), |r| reports.push(*r)).unwrap();
+        let (first, last) = (reports[0], reports[reports.len() - 1]);
+        assert!(
+            last.train_loss < first.train_loss * 0.9,
+            "{first:?} -> {last:?}"
+        );
+        // A few thousand positions overfit within epochs; validation is only measured here.
+        assert!(last.validation_loss > 0.0, "some games are held out");
+
+        // Rounding each weight to 1/255 (first layer) or 1/64 (output) moves an evaluation
+        // by a few centipawns at most.
+        let quantised = quantise(&net, Chess::NAME);
+        for i in (0..samples.len()).step_by(97) {
+            let views = [samples.inputs(i, 0), samples.inputs(i, 1)];
+            let float = net.evaluate(&views);
+            let integer = quantised.evaluate(&views) as f32;
+            assert!(
+                (float - integer).abs() <= 8.0 + float.abs() * 0.05,
+                "{float} against {integer}"
+            );
+        }
+    }
+
+    #[test]
+    fn a_seed_trains_the_same_network_whatever_the_thread_count() {
+        let samples = samples();
+        let single = TrainSettings {
+            threads: 1,
+            ..settings(2)
+        };
+        let one = quantise(
+            &train(&samples, Chess::INPUTS, &single, |_| {}).unwrap(),
+            "chess",
+        );
+        let two = quantise(
+            &train(&samples, Chess::INPUTS, &settings(2), |_| {}).unwrap(),
+            "chess",
+        );
+        // Float sums taken in another order may differ in their last bits; the integers
+        // then differ by a unit here and there, no more.
+        let differ = one
+            .w1
+            .iter()
+            .zip(&two.w1)
+            .filter(|(a, b)| (**a - **b).abs() > 1)
+            .count();
+        assert!(
+            differ * 100 < one.w1.len(),
+            "{differ} of {} weights differ",
+            one.w1.len()
+        );
+    }
+
+    #[test]
+    fn held_out_games_are_about_one_in_twenty() {
+        let held = (0..10_000).filter(|&n| held_out(n)).count();
+        assert!((400..600).contains(&held), "{held}");
+        let mut inputs = Vec::new();
+        Chess::startpos().active_inputs(0, &mut inputs);
+        assert_eq!(inputs.len(), 32);
+    }
+}

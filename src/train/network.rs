@@ -1,0 +1,195 @@
+//! The network being trained, in floating point: one hidden layer shared by every perspective
+//! (a "perspective network"), a squared clipped ReLU, and one output.
+//!
+//! For a position seen by seats k = 0 (the mover), 1, ... the hidden layer's pre-activations
+//! are `acc_k = b1 + sum of W1 rows of the active inputs of perspective k`; the output is
+//! `out = b2 + sum_k W2_k . screlu(acc_k)` with screlu(x) = clamp(x, 0, 1)^2, and the
+//! evaluation in centipawns is `out * EVAL_SCALE`. Training compares sigmoid(out) with a blend
+//! of sigmoid(score / EVAL_SCALE) and the game's result.
+
+use rand::Rng;
+use rand_chacha::ChaCha8Rng;
+
+/// Centipawns per unit of the output: sigmoid(cp / EVAL_SCALE) is the expected score.
+pub const EVAL_SCALE: f32 = 400.0;
+
+#[derive(Clone, Debug)]
+pub struct Network {
+    pub inputs: usize,
+    pub hidden: usize,
+    pub players: usize,
+    /// `inputs` rows of `hidden` weights.
+    pub w1: Vec<f32>,
+    pub b1: Vec<f32>,
+    /// `players` blocks of `hidden` weights, the mover's first.
+    pub w2: Vec<f32>,
+    pub b2: f32,
+}
+
+#[inline]
+pub fn screlu(x: f32) -> f32 {
+    let c = x.clamp(0.0, 1.0);
+    c * c
+}
+
+#[inline]
+pub fn sigmoid(x: f32) -> f32 {
+    1.0 / (1.0 + (-x).exp())
+}
+
+impl Network {
+    /// Small random weights from `rng` (uniform, scaled by the fan-in), zero biases but a
+    /// hidden bias that starts the units inside their active range.
+    pub fn new(inputs: usize, hidden: usize, players: usize, rng: &mut ChaCha8Rng) -> Network {
+        let mut uniform = |n: usize, bound: f32| -> Vec<f32> {
+            (0..n).map(|_| rng.random_range(-bound..bound)).collect()
+        };
+        Network {
+            inputs,
+            hidden,
+            players,
+            w1: uniform(inputs * hidden, 1.0 / 32f32.sqrt()),
+            b1: vec![0.1; hidden],
+            w2: uniform(players * hidden, 1.0 / ((players * hidden) as f32).sqrt()),
+            b2: 0.0,
+        }
+    }
+
+    /// Every parameter, in one order (for the optimiser).
+    pub fn parameters_mut(&mut self) -> [&mut [f32]; 4] {
+        [
+            &mut self.w1,
+            &mut self.b1,
+            &mut self.w2,
+            std::slice::from_mut(&mut self.b2),
+        ]
+    }
+
+    /// Fills `acc` with perspective `inputs`' hidden pre-activations.
+    #[inline]
+    pub fn accumulate(&self, inputs: &[u32], acc: &mut [f32]) {
+        acc.copy_from_slice(&self.b1);
+        for &i in inputs {
+            let row = &self.w1[i as usize * self.hidden..(i as usize + 1) * self.hidden];
+            for (a, w) in acc.iter_mut().zip(row) {
+                *a += w;
+            }
+        }
+    }
+
+    /// The output for pre-activations `accs` (one block of `hidden` per perspective).
+    #[inline]
+    pub fn output(&self, accs: &[f32]) -> f32 {
+        self.b2
+            + accs
+                .iter()
+                .zip(&self.w2)
+                .map(|(&a, &w)| screlu(a) * w)
+                .sum::<f32>()
+    }
+
+    /// The evaluation in centipawns of a position given by its perspectives' inputs.
+    pub fn evaluate(&self, perspectives: &[&[u32]]) -> f32 {
+        let mut accs = vec![0.0; self.players * self.hidden];
+        for (k, inputs) in perspectives.iter().enumerate() {
+            self.accumulate(inputs, &mut accs[k * self.hidden..(k + 1) * self.hidden]);
+        }
+        self.output(&accs) * EVAL_SCALE
+    }
+}
+
+/// The gradients of every parameter, shaped as the network.
+#[derive(Clone, Debug)]
+pub struct Gradients {
+    pub w1: Vec<f32>,
+    pub b1: Vec<f32>,
+    pub w2: Vec<f32>,
+    pub b2: f32,
+}
+
+impl Gradients {
+    pub fn zeros(net: &Network) -> Gradients {
+        Gradients {
+            w1: vec![0.0; net.w1.len()],
+            b1: vec![0.0; net.b1.len()],
+            w2: vec![0.0; net.w2.len()],
+            b2: 0.0,
+        }
+    }
+
+    pub fn clear(&mut self) {
+        self.w1.fill(0.0);
+        self.b1.fill(0.0);
+        self.w2.fill(0.0);
+        self.b2 = 0.0;
+    }
+
+    pub fn add(&mut self, other: &Gradients) {
+        for (a, b) in self.w1.iter_mut().zip(&other.w1) {
+            *a += b;
+        }
+        for (a, b) in self.b1.iter_mut().zip(&other.b1) {
+            *a += b;
+        }
+        for (a, b) in self.w2.iter_mut().zip(&other.w2) {
+            *a += b;
+        }
+        self.b2 += other.b2;
+    }
+
+    pub fn parameters(&self) -> [&[f32]; 4] {
+        [&self.w1, &self.b1, &self.w2, std::slice::from_ref(&self.b2)]
+    }
+}
+
+/// Adam, with its moment estimates for every parameter.
+pub struct Adam {
+    pub rate: f32,
+    beta1: f32,
+    beta2: f32,
+    epsilon: f32,
+    step: i32,
+    first: [Vec<f32>; 4],
+    second: [Vec<f32>; 4],
+}
+
+impl Adam {
+    pub fn new(net: &Network, rate: f32) -> Adam {
+        let sizes = [net.w1.len(), net.b1.len(), net.w2.len(), 1];
+        Adam {
+            rate,
+            beta1: 0.9,
+            beta2: 0.999,
+            epsilon: 1e-8,
+            step: 0,
+            first: sizes.map(|n| vec![0.0; n]),
+            second: sizes.map(|n| vec![0.0; n]),
+        }
+    }
+
+    /// One step against `grads` (the mean gradient of a batch).
+    pub fn step(&mut self, net: &mut Network, grads: &Gradients) {
+        self.step += 1;
+        let c1 = 1.0 - self.beta1.powi(self.step);
+        let c2 = 1.0 - self.beta2.powi(self.step);
+        let (b1, b2, eps, rate) = (self.beta1, self.beta2, self.epsilon, self.rate);
+        for (((params, grads), m), v) in net
+            .parameters_mut()
+            .into_iter()
+            .zip(grads.parameters())
+            .zip(&mut self.first)
+            .zip(&mut self.second)
+        {
+            for (((p, &g), m), v) in params
+                .iter_mut()
+                .zip(grads)
+                .zip(m.iter_mut())
+                .zip(v.iter_mut())
+            {
+                *m = b1 * *m + (1.0 - b1) * g;
+                *v = b2 * *v + (1.0 - b2) * g * g;
+                *p -= rate * (*m / c1) / ((*v / c2).sqrt() + eps);
+            }
+        }
+    }
+}
