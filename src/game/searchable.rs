@@ -92,6 +92,15 @@ pub trait Searchable: Game {
         false
     }
 
+    /// A hash of the part of the position that changes slowly and that the static evaluation
+    /// tends to misjudge the same way wherever it recurs (chess's pawn structure). The
+    /// two-player search learns, per key and side, how far the evaluation erred against the
+    /// searched scores and corrects it by that much (correction history). None where no such
+    /// part is known: the evaluation is taken as it is.
+    fn structure_key(&self) -> Option<u64> {
+        None
+    }
+
     /// The move packed into the transposition table's 32-bit move word. Games of more than two
     /// players keep Best-Reply Search's pass count in its top 4 bits, so theirs must fit in 28.
     fn move_bits(mv: Self::Move) -> u32;

@@ -75,6 +75,14 @@ const FUTILITY_DEPTH: i32 = 8;
 /// lost what one step away saves, and a whole two-ply search played worse than one ply.
 const LMP_DEPTH: i32 = 8;
 const LMP_MIN_DEPTH: i32 = 2;
+/// Correction history: per side, this many slots keyed by the variant's `structure_key`, each
+/// the evaluation's recent error there in 1/CORRECTION_GRAIN centipawns, within
+/// +/- CORRECTION_MAX (256 cp). Each searched node moves its slot toward the node's error by
+/// a share that grows with depth, up to CORRECTION_WEIGHT_MAX/256.
+const CORRECTION_SIZE: usize = 1 << 14;
+const CORRECTION_GRAIN: i32 = 64;
+const CORRECTION_MAX: i32 = 256 * CORRECTION_GRAIN;
+const CORRECTION_WEIGHT_MAX: i32 = 16;
 
 /// Late move reductions, by depth and move number: 0.8 + ln(depth) ln(moves) / 2.4 plies, the
 /// logarithmic shape today's engines share (few at shallow depth or early in the list, more
@@ -164,6 +172,8 @@ pub struct Searcher<'a, G: Searchable> {
     counters: Vec<u32>,
     /// Captures' and promotions' successes by side and capture slot (`capture_slot`).
     capture_history: Vec<i16>,
+    /// The static evaluation's error by side and structure key (`correction_slot`).
+    correction: Vec<i16>,
     pv: Vec<Vec<G::Move>>,
     /// Root moves left out of this search (`go searchmoves`, and MultiPV's lines already found),
     /// as move bits.
@@ -220,6 +230,7 @@ impl<'a, G: Searchable> Searcher<'a, G> {
             ],
             counters: vec![u32::MAX; CONTINUATION_SLOTS],
             capture_history: vec![0; 2 * CAPTURE_HISTORY_SIZE],
+            correction: vec![0; 2 * CORRECTION_SIZE],
             pv: (0..=MAX_PLY).map(|_| Vec::new()).collect(),
             root_excluded: Vec::new(),
             root_best: -INFINITE,
@@ -520,7 +531,7 @@ impl<'a, G: Searchable> Searcher<'a, G> {
         let eval = if in_check || !wanted {
             NO_EVAL
         } else {
-            pos.evaluate()
+            self.static_eval(pos)
         };
         let side = pos.side_to_move();
         let improving = !in_check
@@ -594,8 +605,54 @@ impl<'a, G: Searchable> Searcher<'a, G> {
         } else {
             Bound::Upper
         };
+        // The search's score says how far the evaluation erred here, where the bound tells
+        // on which side: a fail-high shows only that the truth is above, a fail-low below.
+        // Not after a capture or promotion, whose gain is no error of the static judgement.
+        if eval != NO_EVAL
+            && best.abs() < MATE_BOUND
+            && pos.tactical_value(best_move).is_none()
+            && !(bound == Bound::Lower && best <= eval)
+            && !(bound == Bound::Upper && best >= eval)
+        {
+            self.correct(pos, best - eval, depth);
+        }
         self.store(hash, best_move, best, bound, depth, ply);
         best
+    }
+
+    /// The static evaluation corrected by what this search has learnt of its error at the
+    /// position's structure (correction history).
+    #[inline]
+    fn static_eval(&self, pos: &G) -> i32 {
+        let raw = pos.evaluate();
+        match Self::correction_slot(pos) {
+            Some(slot) => (raw + i32::from(self.correction[slot]) / CORRECTION_GRAIN)
+                .clamp(1 - MATE_BOUND, MATE_BOUND - 1),
+            None => raw,
+        }
+    }
+
+    /// The correction history slot of the position's side to move and structure key; None
+    /// where the variant has no structure key.
+    #[inline]
+    fn correction_slot(pos: &G) -> Option<usize> {
+        let key = pos.structure_key()?;
+        let side = pos.side_to_move().index() & 1;
+        Some(side * CORRECTION_SIZE + (key as usize & (CORRECTION_SIZE - 1)))
+    }
+
+    /// Moves the correction at `pos`'s structure toward `error` (the searched score less the
+    /// corrected evaluation), by more for deeper searches, which judge better.
+    fn correct(&mut self, pos: &G, error: i32, depth: i32) {
+        let Some(slot) = Self::correction_slot(pos) else {
+            return;
+        };
+        let weight = (depth + 1).min(CORRECTION_WEIGHT_MAX);
+        let old = i32::from(self.correction[slot]);
+        // The slot holds the error of the corrected evaluation added to its correction.
+        let target = old + (error * CORRECTION_GRAIN).clamp(-CORRECTION_MAX, CORRECTION_MAX);
+        let new = (old * (256 - weight) + target * weight) / 256;
+        self.correction[slot] = new.clamp(-CORRECTION_MAX, CORRECTION_MAX) as i16;
     }
 
     /// Searches `moves` in the order of their `keys`: the first with the full window, the
@@ -910,7 +967,7 @@ impl<'a, G: Searchable> Searcher<'a, G> {
         let in_check = self.quiet_plies < QUIESCENCE_CHECK_PLIES && pos.in_check();
         let mut best = -INFINITE;
         if !in_check {
-            let stand_pat = pos.evaluate();
+            let stand_pat = self.static_eval(pos);
             if stand_pat >= beta {
                 return stand_pat;
             }

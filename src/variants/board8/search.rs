@@ -4,6 +4,7 @@ use super::board::Board;
 use super::geometry::Geometry;
 use super::moves::Move;
 use super::piece::Role;
+use crate::core::Color;
 use crate::game::Searchable;
 
 impl<G: Geometry> Searchable for Board<G> {
@@ -38,6 +39,16 @@ impl<G: Geometry> Searchable for Board<G> {
     fn draw_by_rule(&self) -> bool {
         (self.halfmove >= 100 && !(Board::in_check(self) && self.count_legal_moves() == 0))
             || G::is_dead_position(self)
+    }
+    /// The pawns of each side: they move seldom, and the evaluation's errors (a weak pawn it
+    /// overrates, a passer it underrates) follow the structure from node to node.
+    fn structure_key(&self) -> Option<u64> {
+        let pawns = self.by_role(Role::Pawn);
+        let white = (pawns & self.by_color(Color::White)).0;
+        let black = (pawns & self.by_color(Color::Black)).0;
+        let mixed =
+            white.wrapping_mul(0x9e37_79b9_7f4a_7c15) ^ black.wrapping_mul(0xc2b2_ae3d_27d4_eb4f);
+        Some(mixed ^ (mixed >> 29))
     }
     fn move_bits(mv: Move) -> u32 {
         mv.bits() as u32
