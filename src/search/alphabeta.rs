@@ -83,6 +83,15 @@ const CORRECTION_SIZE: usize = 1 << 14;
 const CORRECTION_GRAIN: i32 = 64;
 const CORRECTION_MAX: i32 = 256 * CORRECTION_GRAIN;
 const CORRECTION_WEIGHT_MAX: i32 = 16;
+/// Singular extensions: from this depth, a table move whose lower bound (from a search at
+/// most SINGULAR_TABLE_SLACK plies shallower) beats every other move, searched to about half
+/// the depth, by SINGULAR_MARGIN per ply, is searched a ply deeper; a node where another move
+/// also reaches that lowered bound, and the bound beats beta, is cut (multi-cut).
+const SINGULAR_DEPTH: i32 = 6;
+const SINGULAR_TABLE_SLACK: i32 = 3;
+const SINGULAR_MARGIN: i32 = 2;
+/// No move left out of the node's search (see `Searcher::excluded`).
+const NO_EXCLUDED: u32 = u32::MAX;
 
 /// Late move reductions, by depth and move number: 0.8 + ln(depth) ln(moves) / 2.4 plies, the
 /// logarithmic shape today's engines share (few at shallow depth or early in the list, more
@@ -121,6 +130,9 @@ struct Node {
     /// previous node on this line: an improving position is pruned less.
     eval: i32,
     improving: bool,
+    /// Plies added to the first move's depth (the table's move): 1 where it is singular, -1
+    /// where another move likely holds beta too.
+    first_extension: i32,
 }
 
 /// What the search remembers of each ply on the current line.
@@ -133,6 +145,18 @@ struct PlyState {
     /// The move being searched at this ply, hashed for the continuation histories and the
     /// counter moves of the plies below (NO_SLOT before the first, or for a null move).
     slot: usize,
+}
+
+/// What the singular-extension search found of the table move.
+enum Singular {
+    /// Every other move stays well below it: search it a ply deeper.
+    Extend,
+    /// Another move holds beta too: the node is cut with this score.
+    Cut(i32),
+    /// Not singular, and the table expects a cut-off: the table move is searched a ply
+    /// shallower, since another move will likely cut if it fails.
+    Reduce,
+    No,
 }
 
 /// The table's score for a node when its entry is deep enough and its bound settles the
@@ -174,6 +198,9 @@ pub struct Searcher<'a, G: Searchable> {
     capture_history: Vec<i16>,
     /// The static evaluation's error by side and structure key (`correction_slot`).
     correction: Vec<i16>,
+    /// Per ply, the move bits of the table move a singular-extension search leaves out
+    /// (NO_EXCLUDED outside such a search).
+    excluded: [u32; MAX_PLY + 1],
     pv: Vec<Vec<G::Move>>,
     /// Root moves left out of this search (`go searchmoves`, and MultiPV's lines already found),
     /// as move bits.
@@ -231,6 +258,7 @@ impl<'a, G: Searchable> Searcher<'a, G> {
             counters: vec![u32::MAX; CONTINUATION_SLOTS],
             capture_history: vec![0; 2 * CAPTURE_HISTORY_SIZE],
             correction: vec![0; 2 * CORRECTION_SIZE],
+            excluded: [NO_EXCLUDED; MAX_PLY + 1],
             pv: (0..=MAX_PLY).map(|_| Vec::new()).collect(),
             root_excluded: Vec::new(),
             root_best: -INFINITE,
@@ -519,7 +547,11 @@ impl<'a, G: Searchable> Searcher<'a, G> {
         let pv_node = beta - alpha > 1;
         let hash = pos.hash();
         let entry = self.tt.probe(hash);
-        if ply > 0 && !pv_node {
+        // A singular-extension search of this position without its table move: the table's
+        // score is the whole position's, not this search's.
+        let excluded = self.excluded[ply];
+        let singular_search = excluded != NO_EXCLUDED;
+        if ply > 0 && !pv_node && !singular_search {
             if let Some(s) = table_cut(entry, depth, ply, alpha, beta) {
                 return s;
             }
@@ -546,7 +578,7 @@ impl<'a, G: Searchable> Searcher<'a, G> {
             null: false,
             slot: NO_SLOT,
         };
-        if !pv_node && !in_check && ply > 0 && beta.abs() < MATE_BOUND {
+        if !pv_node && !in_check && ply > 0 && beta.abs() < MATE_BOUND && !singular_search {
             // Reverse futility: standing this far above beta, the node will hold.
             if G::SHALLOW_PRUNING
                 && depth <= RFP_DEPTH
@@ -562,13 +594,35 @@ impl<'a, G: Searchable> Searcher<'a, G> {
             }
         }
 
+        // Before the move list is taken: the singular search below reuses this ply's lists.
+        // Where the evaluation cannot judge quiet moves (spins, cannon screens), the half-depth
+        // search without the table move misses what the deeper one saw nearly every time, calls
+        // the move singular and extends line after line: the spinchess bench grew from 13 to 91
+        // million nodes. Only where the shallow prunings are sound.
+        let mut first_extension = 0;
+        if let Some(e) = entry.filter(|_| {
+            G::SHALLOW_PRUNING && ply > 0 && !singular_search && depth >= SINGULAR_DEPTH
+        }) {
+            match self.singular_verdict(pos, e, depth, ply, beta) {
+                Singular::Extend => first_extension = ((ply as i32) < 2 * self.root_depth) as i32,
+                Singular::Reduce => first_extension = -1,
+                Singular::Cut(score) => return score,
+                Singular::No => {}
+            }
+            if self.stopped() {
+                return DRAW;
+            }
+        }
+
         let mut moves = std::mem::take(&mut self.move_lists[ply]);
         moves.clear();
         pos.legal_moves(&mut moves);
-        let restricted = ply == 0 && !self.root_excluded.is_empty();
+        let restricted = (ply == 0 && !self.root_excluded.is_empty()) || singular_search;
         let legal = !moves.is_empty();
-        if restricted {
+        if ply == 0 && !self.root_excluded.is_empty() {
             moves.retain(|&mv| !self.root_excluded.contains(&G::move_bits(mv)));
+        } else if singular_search {
+            moves.retain(|&mv| G::move_bits(mv) != excluded);
         }
         if moves.is_empty() {
             self.move_lists[ply] = moves;
@@ -586,6 +640,7 @@ impl<'a, G: Searchable> Searcher<'a, G> {
             in_check,
             eval,
             improving,
+            first_extension,
         };
         let searched = self.search_moves(pos, node, &mut moves, &mut keys, alpha, beta);
         self.move_lists[ply] = moves;
@@ -594,7 +649,7 @@ impl<'a, G: Searchable> Searcher<'a, G> {
             return DRAW;
         };
         if restricted {
-            // The score of a root with moves left out is not the position's: keep it out of
+            // The score of a node with moves left out is not the position's: keep it out of
             // the table.
             return best;
         }
@@ -618,6 +673,44 @@ impl<'a, G: Searchable> Searcher<'a, G> {
         }
         self.store(hash, best_move, best, bound, depth, ply);
         best
+    }
+
+    /// Whether the table move `entry.mv` is singular at `pos`: searched without it to about
+    /// half the depth, does every other move stay below the table's lower bound less a
+    /// margin? If another move reaches it and that lowered bound still beats beta, several
+    /// moves hold beta and the node is cut.
+    fn singular_verdict(
+        &mut self,
+        pos: &G,
+        entry: Entry,
+        depth: i32,
+        ply: usize,
+        beta: i32,
+    ) -> Singular {
+        let table_score = from_table(entry.score, ply);
+        if entry.bound == Bound::Upper
+            || entry.depth < depth - SINGULAR_TABLE_SLACK
+            || table_score.abs() >= MATE_BOUND
+        {
+            return Singular::No;
+        }
+        let singular_beta = table_score - SINGULAR_MARGIN * depth;
+        let saved = self.stack[ply];
+        self.excluded[ply] = entry.mv;
+        let score = self.negamax(pos, (depth - 1) / 2, ply, singular_beta - 1, singular_beta);
+        self.excluded[ply] = NO_EXCLUDED;
+        self.stack[ply] = saved;
+        // Its line is no line of this node's.
+        self.pv[ply].clear();
+        if score < singular_beta {
+            Singular::Extend
+        } else if singular_beta >= beta {
+            Singular::Cut(singular_beta)
+        } else if table_score >= beta {
+            Singular::Reduce
+        } else {
+            Singular::No
+        }
     }
 
     /// The static evaluation corrected by what this search has learnt of its error at the
@@ -674,6 +767,7 @@ impl<'a, G: Searchable> Searcher<'a, G> {
             in_check,
             eval,
             improving,
+            first_extension,
         } = node;
         let pv_node = beta - alpha > 1;
         let mut best = -INFINITE;
@@ -776,7 +870,9 @@ impl<'a, G: Searchable> Searcher<'a, G> {
             self.stack[ply].slot = Self::continuation_slot(mv);
             let nodes_before = self.nodes;
             let score = if searched == 0 {
-                self.child(pos, &child, Some(depth - 1), ply, alpha, beta)
+                let table_move = i == 0 && keys[0] == KEY_TABLE_MOVE;
+                let extension = if table_move { first_extension } else { 0 };
+                self.child(pos, &child, Some(depth - 1 + extension), ply, alpha, beta)
             } else {
                 self.later_move(pos, &child, depth, reduction, ply, alpha, beta)
             };
