@@ -27,3 +27,24 @@ impl<G: Geometry> NetworkInputs for Board<G> {
         }
     }
 }
+
+/// `NetworkInputs` for a variant whose position keeps its men in a `board: Board<Flat>` field
+/// (spinchess, doublemove): its inputs are that board's, read as chess's are.
+macro_rules! inputs_of_board {
+    ($variant:ty) => {
+        impl $crate::game::NetworkInputs for $variant {
+            const CELLS: usize = 64;
+            const KINDS: usize = 6;
+
+            fn for_each_man(&self, f: impl FnMut(usize, usize, usize)) {
+                $crate::game::NetworkInputs::for_each_man(&self.board, f)
+            }
+
+            #[inline]
+            fn relative_cell(cell: usize, perspective: usize) -> usize {
+                <$crate::variants::board8::Board<$crate::variants::chess::Flat> as $crate::game::NetworkInputs>::relative_cell(cell, perspective)
+            }
+        }
+    };
+}
+pub(crate) use inputs_of_board;

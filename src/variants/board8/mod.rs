@@ -7,7 +7,7 @@ pub mod eval;
 pub(crate) mod fen;
 mod game;
 mod geometry;
-mod inputs;
+pub(crate) mod inputs;
 mod make;
 pub(crate) mod movegen;
 mod moves;

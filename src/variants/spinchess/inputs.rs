@@ -1,20 +1,6 @@
 //! The network inputs of spinchess: its men are an 8x8 board's, read the way chess's are.
 
 use super::Spinchess;
-use crate::game::NetworkInputs;
-use crate::variants::board8::Board;
-use crate::variants::chess::Flat;
+use crate::variants::board8::inputs::inputs_of_board;
 
-impl NetworkInputs for Spinchess {
-    const CELLS: usize = <Board<Flat> as NetworkInputs>::CELLS;
-    const KINDS: usize = <Board<Flat> as NetworkInputs>::KINDS;
-
-    fn for_each_man(&self, f: impl FnMut(usize, usize, usize)) {
-        self.board.for_each_man(f)
-    }
-
-    #[inline]
-    fn relative_cell(cell: usize, perspective: usize) -> usize {
-        Board::<Flat>::relative_cell(cell, perspective)
-    }
-}
+inputs_of_board!(Spinchess);
