@@ -168,56 +168,52 @@ pub fn train(
     let mut adam = Adam::new(&net, settings.rate);
     let batch = settings.batch.max(1);
     let threads = settings.threads.max(1);
-    {
-        for epoch in 0..settings.epochs {
-            let began = Instant::now();
-            let thirds = (3 * epoch / settings.epochs.max(1)) as i32;
-            adam.rate = settings.rate * 0.3f32.powi(thirds);
-            training.shuffle(&mut rng);
-            let mut loss_sum = 0.0;
-            let mut total = Gradients::zeros(&net);
-            for chunk in training.chunks(batch) {
-                let weight = 1.0 / chunk.len() as f32;
-                let share = chunk.len().div_ceil(threads);
-                let parts: Vec<(Gradients, f64)> = pool.install(|| {
-                    chunk
-                        .par_chunks(share)
-                        .map(|part| {
-                            let mut grads = Gradients::zeros(&net);
-                            let mut scratch = Scratch {
-                                accs: vec![0.0; samples.players * net.hidden],
-                                dacc: Vec::with_capacity(net.hidden),
-                            };
-                            let scale = (settings.lambda, weight);
-                            let loss = part
-                                .iter()
-                                .map(|&i| {
-                                    backward(&net, samples, i, scale, &mut scratch, &mut grads)
-                                })
-                                .sum::<f64>();
-                            (grads, loss)
-                        })
-                        .collect()
-                });
-                total.clear();
-                for (grads, loss) in &parts {
-                    total.add(grads);
-                    loss_sum += loss;
-                }
-                adam.step(&mut net, &total);
-                for w in net.w1.iter_mut().chain(net.w2.iter_mut()) {
-                    *w = w.clamp(-WEIGHT_CLIP, WEIGHT_CLIP);
-                }
-            }
-            report(&EpochReport {
-                epoch: epoch + 1,
-                train_loss: loss_sum / training.len() as f64,
-                validation_loss: pool
-                    .install(|| mean_loss(&net, samples, &validation, settings.lambda)),
-                rate: adam.rate,
-                seconds: began.elapsed().as_secs_f64(),
+    for epoch in 0..settings.epochs {
+        let began = Instant::now();
+        let thirds = (3 * epoch / settings.epochs.max(1)) as i32;
+        adam.rate = settings.rate * 0.3f32.powi(thirds);
+        training.shuffle(&mut rng);
+        let mut loss_sum = 0.0;
+        let mut total = Gradients::zeros(&net);
+        for chunk in training.chunks(batch) {
+            let weight = 1.0 / chunk.len() as f32;
+            let share = chunk.len().div_ceil(threads);
+            let parts: Vec<(Gradients, f64)> = pool.install(|| {
+                chunk
+                    .par_chunks(share)
+                    .map(|part| {
+                        let mut grads = Gradients::zeros(&net);
+                        let mut scratch = Scratch {
+                            accs: vec![0.0; samples.players * net.hidden],
+                            dacc: Vec::with_capacity(net.hidden),
+                        };
+                        let scale = (settings.lambda, weight);
+                        let loss = part
+                            .iter()
+                            .map(|&i| backward(&net, samples, i, scale, &mut scratch, &mut grads))
+                            .sum::<f64>();
+                        (grads, loss)
+                    })
+                    .collect()
             });
+            total.clear();
+            for (grads, loss) in &parts {
+                total.add(grads);
+                loss_sum += loss;
+            }
+            adam.step(&mut net, &total);
+            for w in net.w1.iter_mut().chain(net.w2.iter_mut()) {
+                *w = w.clamp(-WEIGHT_CLIP, WEIGHT_CLIP);
+            }
         }
+        report(&EpochReport {
+            epoch: epoch + 1,
+            train_loss: loss_sum / training.len() as f64,
+            validation_loss: pool
+                .install(|| mean_loss(&net, samples, &validation, settings.lambda)),
+            rate: adam.rate,
+            seconds: began.elapsed().as_secs_f64(),
+        });
     }
     Ok(net)
 }

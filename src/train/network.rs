@@ -10,8 +10,9 @@
 use rand::Rng;
 use rand_chacha::ChaCha8Rng;
 
-/// Centipawns per unit of the output: sigmoid(cp / EVAL_SCALE) is the expected score.
-pub const EVAL_SCALE: f32 = 400.0;
+/// Centipawns per unit of the output (the integer network's scale): sigmoid(cp / EVAL_SCALE)
+/// is the expected score.
+pub const EVAL_SCALE: f32 = crate::nnue::EVAL_SCALE as f32;
 
 #[derive(Clone, Debug)]
 pub struct Network {
