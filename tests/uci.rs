@@ -288,3 +288,49 @@ fn d_draws_the_board_and_gives_the_fen() {
         "{out:#?}"
     );
 }
+
+#[test]
+fn the_evaluation_options_choose_and_refuse_networks() {
+    let dir = std::env::temp_dir().join(format!("kaleido-uci-nnue-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let garbage = dir.join("garbage.nnue");
+    std::fs::write(&garbage, b"not a network at all").unwrap();
+    let script = format!(
+        "uci\nsetoption name Use NNUE value false\nsetoption name Use NNUE value maybe\n\
+         setoption name Use NNUE value true\nsetoption name EvalFile value {}\n\
+         setoption name EvalFile value /nonexistent/net.nnue\n\
+         position startpos\ngo depth 3\n",
+        garbage.display()
+    );
+    let out = converse(&script);
+    for option in ["Use NNUE type check default true", "EvalFile type string"] {
+        assert!(
+            out.iter()
+                .any(|l| l.starts_with(&format!("option name {option}"))),
+            "{out:#?}"
+        );
+    }
+    let info: Vec<&String> = out
+        .iter()
+        .filter(|l| l.starts_with("info string"))
+        .collect();
+    assert!(info[0].ends_with("evaluation: hand-written"), "{info:#?}");
+    assert!(
+        info[1].contains("error: Use NNUE must be true or false"),
+        "{info:#?}"
+    );
+    assert!(info[2].starts_with("info string evaluation: "), "{info:#?}");
+    assert!(
+        info[3].contains("error:") && info[3].contains("garbage.nnue: not a kaleido network"),
+        "{info:#?}"
+    );
+    assert!(
+        info[4].contains("error: cannot read network file /nonexistent/net.nnue"),
+        "{info:#?}"
+    );
+    for refusal in &info[3..] {
+        assert!(refusal.ends_with("the hand-written evaluation is used"));
+    }
+    // The engine goes on, by hand.
+    assert_eq!(bestmoves(&out).len(), 1, "{out:#?}");
+}

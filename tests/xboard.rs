@@ -50,6 +50,7 @@ fn lines(text: &str) -> Vec<String> {
             "Error (",
             "Illegal move (",
             "tellusererror ",
+            "# ",
             "setup (",
             "piece ",
             "highlight ",
@@ -828,4 +829,31 @@ fn storm(words: &[&str], seed: u64) {
         &out[out.len().saturating_sub(20)..]
     );
     assert!(start.elapsed() < Duration::from_secs(30));
+}
+
+#[test]
+fn the_evaluation_options_choose_and_refuse_networks() {
+    let out = converse(&format!(
+        "{HANDSHAKE}option Use NNUE=0\noption EvalFile=/nonexistent/net.nnue\n\
+         option Use NNUE=1\nnew\nsd 2\ngo\nping 1\nquit\n"
+    ));
+    assert!(
+        has(&out, "feature option=\"Use NNUE -check 1\""),
+        "{out:#?}"
+    );
+    assert!(
+        has(&out, "feature option=\"EvalFile -file <embedded>\""),
+        "{out:#?}"
+    );
+    assert!(has(&out, "# evaluation: hand-written"), "{out:#?}");
+    let refusals = out
+        .iter()
+        .filter(|l| {
+            l.starts_with("tellusererror cannot read network file /nonexistent/net.nnue")
+                && l.ends_with("the hand-written evaluation is used")
+        })
+        .count();
+    // Once when the file is named, once more when the network is switched back on.
+    assert_eq!(refusals, 2, "{out:#?}");
+    assert_eq!(moves(&out).len(), 1, "{out:#?}");
 }

@@ -15,6 +15,10 @@ pub trait NetworkInputs: Game {
     const KINDS: usize;
     /// Inputs per perspective: every owner, kind and cell.
     const INPUTS: usize = Self::PLAYERS * Self::KINDS * Self::CELLS;
+    /// The network built into the binary for this variant (a KLNN file's bytes), used unless
+    /// the user chooses another evaluation; None where no network has beaten the hand-written
+    /// evaluation yet.
+    const NETWORK: Option<&'static [u8]> = None;
 
     /// Calls `f(cell, kind, owner)` for every man on the board (owner: the seat, 0 first).
     fn for_each_man(&self, f: impl FnMut(usize, usize, usize));

@@ -57,9 +57,9 @@ pub(crate) use rules_from_inherent_methods;
 /// Everything a front end needs of a variant: its rules, what a search needs of it, what an
 /// evaluation network reads of it, and how its board is drawn. Every variant of the registry
 /// is one.
-pub trait Variant: Searchable + NetworkInputs + BoardView {}
+pub trait Variant: Searchable + BoardView {}
 
-impl<G: Searchable + NetworkInputs + BoardView> Variant for G {}
+impl<G: Searchable + BoardView> Variant for G {}
 use std::hash::Hash;
 
 pub trait Game: Clone + Send + Sync + 'static {

@@ -4,16 +4,19 @@
 //! One trait for any number of players: the two-player search reads `evaluate` and
 //! `null_move`, the search for more than two reads `evaluate_for` and `pass`.
 
-use super::Game;
+use super::NetworkInputs;
 use crate::core::Player;
 
-pub trait Searchable: Game {
+/// Every searchable variant also says what an evaluation network reads of it, since the
+/// search evaluates with a network where one is chosen.
+pub trait Searchable: NetworkInputs {
     /// Whether the static evaluation judges a quiet move at shallow depth well enough for the
     /// two-player search to skip what it condemns: reverse futility, futility and late-move
     /// pruning. False where quiet moves carry the tactics the evaluation does not see.
     const SHALLOW_PRUNING: bool = true;
 
-    /// Static evaluation in centipawns, from the side to move's point of view.
+    /// The hand-written static evaluation in centipawns, from the side to move's point of view
+    /// (the search's evaluation where no network is chosen).
     fn evaluate(&self) -> i32;
 
     /// Static evaluation in centipawns for `player` (higher is better for that player). For two

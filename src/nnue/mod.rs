@@ -1,274 +1,97 @@
-//! Evaluation networks in integers: the file `kaleido train` writes and the engine reads, and
-//! the reference evaluation of a position from scratch.
-//!
-//! The float network of training (src/train/network.rs) is stored with its first layer times
-//! QA and its output weights times QB, so that the hidden layer runs on 16-bit integers:
-//! `acc = b1 + sum of W1 rows` (scale QA), `h = clamp(acc, 0, QA)^2` (scale QA^2), and
-//! `out = (sum W2 . h) / QA + b2` (scale QA * QB), which is `out_float * QA * QB`.
-//!
-//! ```text
-//! file   = "KLNN" version:u8 (1) name_len:u8 name inputs:u32 hidden:u32 players:u8
-//!          w1:[i16; inputs * hidden] b1:[i16; hidden] w2:[i16; players * hidden] b2:i32
-//! ```
-//! little-endian; W1 row by row (one row of `hidden` per input); W2 the mover's block first.
+//! Evaluation networks: the file format (file.rs), the accumulators the search keeps along its
+//! line (accumulator.rs), and the choice of evaluation a user makes (`EvalFile`, `Use NNUE`).
+//! A variant may carry a network in the binary (`NetworkInputs::NETWORK`); one read from a
+//! file replaces it, and the hand-written evaluation (`Searchable::evaluate`) stays as the
+//! fallback wherever no network is chosen or the chosen one cannot be read.
 
-use std::fmt;
+mod accumulator;
+mod file;
 
-pub const QA: i32 = 255;
-pub const QB: i32 = 64;
-/// Centipawns per unit of the float output (the trainer's scale).
-pub const EVAL_SCALE: i32 = 400;
-pub const MAGIC: &[u8; 4] = b"KLNN";
-pub const VERSION: u8 = 1;
-/// The widest hidden layer a file may ask for (a guard against a corrupt size).
-pub const MAX_HIDDEN: usize = 4096;
-/// The most inputs a file may ask for (gigachess has 8,960).
-pub const MAX_INPUTS: usize = 1 << 16;
+pub use accumulator::{Accumulators, MAX_CELLS};
+pub use file::{
+    NetworkError, QuantisedNetwork, EVAL_SCALE, MAGIC, MAX_HIDDEN, MAX_INPUTS, QA, QB, VERSION,
+};
 
+use crate::game::NetworkInputs;
+use std::path::PathBuf;
+use std::sync::Arc;
+
+/// The `EvalFile` value that names the network built into the binary.
+pub const EMBEDDED: &str = "<embedded>";
+
+/// Which evaluation a search uses.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct QuantisedNetwork {
-    pub variant: String,
-    pub inputs: usize,
-    pub hidden: usize,
-    pub players: usize,
-    pub w1: Vec<i16>,
-    pub b1: Vec<i16>,
-    pub w2: Vec<i16>,
-    pub b2: i32,
+pub enum EvalChoice {
+    /// The variant's built-in network, or the hand-written evaluation where it has none.
+    Embedded,
+    HandWritten,
+    File(PathBuf),
 }
 
-/// Why a network file cannot be used.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub enum NetworkError {
-    NotANetwork,
-    Version(u8),
-    Truncated,
-    /// Sizes no network of this program has (or a corrupt header).
-    BadShape(String),
-    /// A sound file for another variant (or another input layout).
-    WrongVariant {
-        found: String,
-        wanted: String,
-    },
+impl EvalChoice {
+    /// The choice that the options `Use NNUE` and `EvalFile` make together.
+    pub fn from_options(use_network: bool, eval_file: &str) -> EvalChoice {
+        let file = eval_file.trim();
+        if !use_network {
+            EvalChoice::HandWritten
+        } else if file.is_empty() || file == EMBEDDED {
+            EvalChoice::Embedded
+        } else {
+            EvalChoice::File(PathBuf::from(file))
+        }
+    }
 }
 
-impl fmt::Display for NetworkError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            NetworkError::NotANetwork => f.write_str("not a kaleido network file (no KLNN header)"),
-            NetworkError::Version(v) => {
-                write!(
-                    f,
-                    "network format version {v}; this build reads version {VERSION}"
-                )
+/// The network `choice` selects for `G`: None for the hand-written evaluation. A file that
+/// cannot be read, or is no network for `G`, is an error saying why.
+pub fn load<G: NetworkInputs>(
+    choice: &EvalChoice,
+) -> Result<Option<Arc<QuantisedNetwork>>, String> {
+    if G::PLAYERS > 2 && choice != &EvalChoice::HandWritten {
+        return match choice {
+            EvalChoice::File(_) => Err(format!(
+                "the search for more than two players ({}) evaluates by hand only",
+                G::NAME
+            )),
+            _ => Ok(None),
+        };
+    }
+    let bytes = match choice {
+        EvalChoice::HandWritten => return Ok(None),
+        EvalChoice::Embedded => match G::NETWORK {
+            Some(bytes) => bytes.to_vec(),
+            None => return Ok(None),
+        },
+        EvalChoice::File(path) => std::fs::read(path)
+            .map_err(|e| format!("cannot read network file {}: {e}", path.display()))?,
+    };
+    let net =
+        QuantisedNetwork::from_bytes(&bytes, G::NAME, G::INPUTS, G::PLAYERS).map_err(|e| {
+            match choice {
+                EvalChoice::File(path) => format!("{}: {e}", path.display()),
+                _ => format!("the built-in network: {e}"),
             }
-            NetworkError::Truncated => f.write_str("the network file ends before its weights do"),
-            NetworkError::BadShape(what) => write!(f, "the network's shape is not usable: {what}"),
-            NetworkError::WrongVariant { found, wanted } => {
-                write!(f, "the network is for {found}, not {wanted}")
-            }
-        }
+        })?;
+    if !Accumulators::fits::<G>(&net) {
+        return Err(format!("the network does not fit {}'s inputs", G::NAME));
     }
+    Ok(Some(Arc::new(net)))
 }
 
-impl std::error::Error for NetworkError {}
-
-/// Reads little-endian values off a byte slice, failing at its end.
-struct Cursor<'a>(&'a [u8]);
-
-impl<'a> Cursor<'a> {
-    fn take(&mut self, n: usize) -> Result<&'a [u8], NetworkError> {
-        if self.0.len() < n {
-            return Err(NetworkError::Truncated);
-        }
-        let (head, rest) = self.0.split_at(n);
-        self.0 = rest;
-        Ok(head)
-    }
-    fn u8(&mut self) -> Result<u8, NetworkError> {
-        Ok(self.take(1)?[0])
-    }
-    fn u32(&mut self) -> Result<u32, NetworkError> {
-        let b = self.take(4)?;
-        Ok(u32::from_le_bytes([b[0], b[1], b[2], b[3]]))
-    }
-    fn i16s(&mut self, n: usize) -> Result<Vec<i16>, NetworkError> {
-        let b = self.take(n * 2)?;
-        Ok(b.chunks_exact(2)
-            .map(|c| i16::from_le_bytes([c[0], c[1]]))
-            .collect())
-    }
-}
-
-impl QuantisedNetwork {
-    pub fn to_bytes(&self) -> Vec<u8> {
-        let mut out = MAGIC.to_vec();
-        out.push(VERSION);
-        out.push(self.variant.len() as u8);
-        out.extend_from_slice(self.variant.as_bytes());
-        out.extend_from_slice(&(self.inputs as u32).to_le_bytes());
-        out.extend_from_slice(&(self.hidden as u32).to_le_bytes());
-        out.push(self.players as u8);
-        for v in self.w1.iter().chain(&self.b1).chain(&self.w2) {
-            out.extend_from_slice(&v.to_le_bytes());
-        }
-        out.extend_from_slice(&self.b2.to_le_bytes());
-        out
-    }
-
-    /// Reads a network for `variant` with `inputs` inputs and `players` perspectives.
-    pub fn from_bytes(
-        bytes: &[u8],
-        variant: &str,
-        inputs: usize,
-        players: usize,
-    ) -> Result<QuantisedNetwork, NetworkError> {
-        let mut c = Cursor(bytes);
-        if c.take(4).map_err(|_| NetworkError::NotANetwork)? != MAGIC {
-            return Err(NetworkError::NotANetwork);
-        }
-        let version = c.u8()?;
-        if version != VERSION {
-            return Err(NetworkError::Version(version));
-        }
-        let name_len = usize::from(c.u8()?);
-        let found = String::from_utf8_lossy(c.take(name_len)?).into_owned();
-        let (file_inputs, hidden, file_players) =
-            (c.u32()? as usize, c.u32()? as usize, usize::from(c.u8()?));
-        if found != variant || file_inputs != inputs || file_players != players {
-            return Err(NetworkError::WrongVariant {
-                found: format!("{found} ({file_inputs} inputs, {file_players} players)"),
-                wanted: format!("{variant} ({inputs} inputs, {players} players)"),
-            });
-        }
-        if hidden == 0 || hidden > MAX_HIDDEN || inputs > MAX_INPUTS {
-            return Err(NetworkError::BadShape(format!(
-                "{inputs} inputs, {hidden} hidden units"
-            )));
-        }
-        let w1 = c.i16s(inputs * hidden)?;
-        let b1 = c.i16s(hidden)?;
-        let w2 = c.i16s(players * hidden)?;
-        let b = c.take(4)?;
-        let b2 = i32::from_le_bytes([b[0], b[1], b[2], b[3]]);
-        if !c.0.is_empty() {
-            return Err(NetworkError::BadShape(format!(
-                "{} bytes after the weights",
-                c.0.len()
-            )));
-        }
-        Ok(QuantisedNetwork {
-            variant: found,
-            inputs,
-            hidden,
-            players,
-            w1,
-            b1,
-            w2,
-            b2,
-        })
-    }
-
-    /// Perspective `inputs`' hidden pre-activations, from scratch (i32: no input count can
-    /// overflow it).
-    pub fn accumulate(&self, inputs: &[u32], acc: &mut [i32]) {
-        for (a, &b) in acc.iter_mut().zip(&self.b1) {
-            *a = i32::from(b);
-        }
-        for &i in inputs {
-            let row = &self.w1[i as usize * self.hidden..(i as usize + 1) * self.hidden];
-            for (a, &w) in acc.iter_mut().zip(row) {
-                *a += i32::from(w);
-            }
-        }
-    }
-
-    /// The evaluation in centipawns from pre-activations (one block per perspective, the
-    /// mover's first).
-    pub fn output(&self, accs: &[i32]) -> i32 {
-        let sum: i64 = accs
-            .iter()
-            .zip(&self.w2)
-            .map(|(&a, &w)| {
-                let h = i64::from(a.clamp(0, QA));
-                h * h * i64::from(w)
-            })
-            .sum();
-        let out = sum / i64::from(QA) + i64::from(self.b2);
-        (out * i64::from(EVAL_SCALE) / i64::from(QA * QB)) as i32
-    }
-
-    /// The evaluation in centipawns of a position given by its perspectives' inputs.
-    pub fn evaluate(&self, perspectives: &[&[u32]]) -> i32 {
-        let mut accs = vec![0; self.players * self.hidden];
-        for (k, inputs) in perspectives.iter().enumerate() {
-            self.accumulate(inputs, &mut accs[k * self.hidden..(k + 1) * self.hidden]);
-        }
-        self.output(&accs)
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    fn tiny() -> QuantisedNetwork {
-        QuantisedNetwork {
-            variant: "chess".into(),
-            inputs: 4,
-            hidden: 2,
-            players: 2,
-            w1: vec![10, -20, 30, 40, -50, 60, 70, 80],
-            b1: vec![5, 6],
-            w2: vec![1, -2, 3, 4],
-            b2: -7,
-        }
-    }
-
-    #[test]
-    fn a_network_reads_back_as_written() {
-        let net = tiny();
-        let bytes = net.to_bytes();
-        assert_eq!(QuantisedNetwork::from_bytes(&bytes, "chess", 4, 2), Ok(net));
-    }
-
-    #[test]
-    fn bad_files_are_refused_with_the_reason() {
-        let bytes = tiny().to_bytes();
-        let read = |b: &[u8]| QuantisedNetwork::from_bytes(b, "chess", 4, 2);
-        assert_eq!(read(b"hello"), Err(NetworkError::NotANetwork));
-        assert_eq!(read(b""), Err(NetworkError::NotANetwork));
-        assert_eq!(
-            read(&bytes[..bytes.len() - 3]),
-            Err(NetworkError::Truncated)
-        );
-        let mut longer = bytes.clone();
-        longer.push(0);
-        assert!(matches!(read(&longer), Err(NetworkError::BadShape(_))));
-        let mut newer = bytes.clone();
-        newer[4] = VERSION + 1;
-        assert_eq!(read(&newer), Err(NetworkError::Version(VERSION + 1)));
-        assert!(matches!(
-            QuantisedNetwork::from_bytes(&bytes, "cylinder", 4, 2),
-            Err(NetworkError::WrongVariant { .. })
-        ));
-        // A header claiming a huge layer is refused before anything is allocated for it.
-        let mut huge = tiny();
-        huge.hidden = MAX_HIDDEN + 1;
-        huge.w1.clear();
-        assert!(matches!(
-            read(&huge.to_bytes()),
-            Err(NetworkError::BadShape(_))
-        ));
-    }
-
-    #[test]
-    fn the_integer_evaluation_follows_its_formula() {
-        let net = tiny();
-        // Perspective 0: inputs 0 and 2 -> acc = [5 + 10 - 50, 6 - 20 + 60] = [-35, 46].
-        // Perspective 1: input 3 -> acc = [5 + 70, 6 + 80] = [75, 86].
-        let sum = 46 * 46 * -2 + 75 * 75 * 3 + 86 * 86 * 4;
-        let out = (sum / QA + -7) * EVAL_SCALE / (QA * QB);
-        assert_eq!(net.evaluate(&[&[0, 2], &[3]]), out);
+/// One line on the evaluation in use, for `info string` and logs.
+pub fn describe(network: Option<&QuantisedNetwork>, choice: &EvalChoice) -> String {
+    match (network, choice) {
+        (None, _) => "evaluation: hand-written".to_string(),
+        (Some(net), EvalChoice::File(path)) => format!(
+            "evaluation: network {} ({}x{}x{})",
+            path.display(),
+            net.inputs,
+            net.hidden,
+            net.players
+        ),
+        (Some(net), _) => format!(
+            "evaluation: built-in network ({}x{}x{})",
+            net.inputs, net.hidden, net.players
+        ),
     }
 }

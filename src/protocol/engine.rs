@@ -9,6 +9,7 @@ use super::input::{drive, Commands};
 use super::output::Output;
 use super::session::{new_session, Session};
 use crate::errors::quote;
+use crate::nnue::{self, EvalChoice};
 use crate::search::multi::Algorithm;
 use crate::search::{Context, TranspositionTable};
 use std::io::BufRead;
@@ -45,6 +46,8 @@ impl SearchJob {
             threads: self.threads,
             stop: &self.stop,
             algorithm: self.algorithm,
+            // The session adds its network (`Session::think`).
+            network: None,
         }
     }
 }
@@ -59,6 +62,9 @@ pub struct Engine {
     pub overhead: Duration,
     /// The search algorithm of games of more than two players, kept across variant changes.
     pub algorithm: Algorithm,
+    /// `Use NNUE` and `EvalFile`, kept across variant changes.
+    use_network: bool,
+    eval_file: String,
     stop: Arc<AtomicBool>,
     search: Option<JoinHandle<()>>,
     /// The running search has no limit of its own (`go infinite`, `go ponder`, a bare `go`).
@@ -75,6 +81,8 @@ impl Engine {
             threads: 1,
             overhead,
             algorithm: Algorithm::DEFAULT,
+            use_network: true,
+            eval_file: nnue::EMBEDDED.to_string(),
             stop: Arc::new(AtomicBool::new(false)),
             search: None,
             open_ended: false,
@@ -127,10 +135,57 @@ impl Engine {
         self.variant
     }
 
-    /// Puts `session` in place of the current one.
-    pub fn replace_session(&mut self, session: Box<dyn Session>) {
+    /// Puts `session` in place of the current one, evaluated as the options say. The error
+    /// is a chosen network that does not fit the new variant (the hand-written evaluation then
+    /// judges); the session is replaced all the same.
+    pub fn replace_session(&mut self, mut session: Box<dyn Session>) -> Result<(), String> {
+        let choice = self.eval_choice();
+        // A new session starts with its built-in network: only another choice is applied.
+        let evaluation = match choice {
+            EvalChoice::Embedded => Ok(()),
+            _ => session
+                .set_evaluation(&choice)
+                .map(|_| ())
+                .map_err(fallen_back),
+        };
         self.variant = session.variant();
         *self.session() = session;
+        evaluation
+    }
+
+    fn eval_choice(&self) -> EvalChoice {
+        EvalChoice::from_options(self.use_network, &self.eval_file)
+    }
+
+    /// `Use NNUE`: whether a network evaluates (the built-in one or `EvalFile`'s) or the
+    /// hand-written evaluation. The answer says which evaluation is in use.
+    pub fn set_use_network(&mut self, value: &str) -> Result<String, String> {
+        self.use_network = match value.trim().to_ascii_lowercase().as_str() {
+            "true" | "1" => true,
+            "false" | "0" => false,
+            _ => {
+                return Err(format!(
+                    "Use NNUE must be true or false, not '{}'",
+                    quote(value, 20)
+                ))
+            }
+        };
+        self.apply_evaluation()
+    }
+
+    /// `EvalFile`: the network file to evaluate with (`<embedded>` or empty: the built-in
+    /// network). The answer says which evaluation is in use.
+    pub fn set_eval_file(&mut self, value: &str) -> Result<String, String> {
+        self.eval_file = value.trim().to_string();
+        self.apply_evaluation()
+    }
+
+    /// Loads the evaluation the options choose and says which is in use; a network that
+    /// cannot be had is an error, and the hand-written evaluation stands in.
+    fn apply_evaluation(&mut self) -> Result<String, String> {
+        let choice = self.eval_choice();
+        let result = self.session().set_evaluation(&choice);
+        result.map_err(fallen_back)
     }
 
     /// A new game: the start position of the same variant and an empty table.
@@ -138,7 +193,8 @@ impl Engine {
         self.wait_search();
         self.tt.clear();
         if let Ok(fresh) = new_session(self.variant) {
-            self.replace_session(fresh);
+            // The options are as they were: an error was reported when they were set.
+            let _ = self.replace_session(fresh);
         }
     }
 
@@ -268,6 +324,11 @@ impl Engine {
     }
 }
 
+/// A network error, saying what evaluates instead.
+fn fallen_back(error: String) -> String {
+    format!("{error}; the hand-written evaluation is used")
+}
+
 /// The options set through `Engine`.
 #[derive(Clone, Copy, Debug)]
 pub enum SharedOption {
@@ -275,6 +336,8 @@ pub enum SharedOption {
     Threads,
     MoveOverhead,
     TriSearch,
+    UseNetwork,
+    EvalFile,
 }
 
 impl SharedOption {
@@ -300,6 +363,8 @@ impl SharedOption {
                     format!("combo default {}{algorithms}", Algorithm::DEFAULT.name()),
                 )
             }
+            SharedOption::UseNetwork => ("Use NNUE", "check default true".to_string()),
+            SharedOption::EvalFile => ("EvalFile", format!("string default {}", nnue::EMBEDDED)),
         };
         format!("option name {name} type {kind}")
     }

@@ -4,12 +4,14 @@
 //! variant can change at run time while the search and rules stay monomorphised.
 
 use crate::game::{Game, Variant, XboardFacts};
+use crate::nnue::{self, EvalChoice, QuantisedNetwork};
 use crate::outcome::{EndReason, Outcome};
 use crate::record::GameRecord;
 use crate::registry::{
     with_default_variant, with_variant, UnknownVariant, VariantVisitor, VARIANT_NAMES,
 };
 use crate::search::{self, Context, Info, Limits};
+use std::sync::Arc;
 
 /// What a search reports, with the principal variation in the variant's notation.
 pub struct Report {
@@ -81,16 +83,24 @@ pub trait Session: Send {
     fn legal_moves(&self) -> Vec<String>;
     /// How the variant is offered over XBoard.
     fn xboard(&self) -> XboardFacts;
+    /// Chooses the evaluation the searches use, and says which it is. When the chosen network
+    /// cannot be had, the error says why and the hand-written evaluation judges instead.
+    fn set_evaluation(&mut self, choice: &EvalChoice) -> Result<String, String>;
 }
 
 pub struct GameSession<G: Variant> {
     record: GameRecord<G>,
+    /// The evaluation network; None for the hand-written evaluation.
+    network: Option<Arc<QuantisedNetwork>>,
 }
 
 impl<G: Variant> GameSession<G> {
+    /// A game from the start position, evaluated by the variant's built-in network where it
+    /// has one.
     pub fn new() -> Self {
         GameSession {
             record: GameRecord::new(G::startpos()),
+            network: nnue::load::<G>(&EvalChoice::Embedded).unwrap_or(None),
         }
     }
 }
@@ -180,6 +190,10 @@ impl<G: Variant> Session for GameSession<G> {
             .iter()
             .filter_map(|token| pos.parse_turn(token).ok()?.first().copied())
             .collect();
+        let ctx = Context {
+            network: self.network.as_deref(),
+            ..ctx
+        };
         let thought = search::think(pos, &history, limits, &roots, ctx, |info| {
             on_info(report(pos, info))
         });
@@ -234,6 +248,12 @@ impl<G: Variant> Session for GameSession<G> {
 
     fn xboard(&self) -> XboardFacts {
         G::XBOARD
+    }
+
+    fn set_evaluation(&mut self, choice: &EvalChoice) -> Result<String, String> {
+        let loaded = nnue::load::<G>(choice);
+        self.network = loaded.clone().unwrap_or(None);
+        loaded.map(|net| nnue::describe(net.as_deref(), choice))
     }
 }
 

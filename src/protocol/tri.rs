@@ -98,10 +98,11 @@ impl Tri {
             Err(e) => return self.error(&e),
         };
         let set = match name.to_ascii_lowercase().as_str() {
-            "variant" => self.fresh_session(value).map(|session| {
-                self.engine.replace_session(session);
+            "variant" => self.fresh_session(value).and_then(|session| {
+                let evaluation = self.engine.replace_session(session);
                 let variant = self.engine.variant();
                 self.send(&format!("info string variant {variant}"));
+                evaluation
             }),
             "trisearch" => self.engine.set_algorithm(value),
             "hash" => self.engine.set_hash(value),

@@ -88,6 +88,10 @@ impl Uci {
         }
     }
 
+    fn info(&self, text: &str) {
+        self.send(&format!("info string {text}"));
+    }
+
     fn send(&self, line: &str) {
         self.engine.send(line);
     }
@@ -116,6 +120,8 @@ impl Uci {
         self.send(&SharedOption::MoveOverhead.uci_line());
         self.send("option name Ponder type check default false");
         self.send(&SharedOption::TriSearch.uci_line());
+        self.send(&SharedOption::UseNetwork.uci_line());
+        self.send(&SharedOption::EvalFile.uci_line());
         self.send("uciok");
     }
 
@@ -129,11 +135,11 @@ impl Uci {
                 Ok(session) => {
                     let start = session.start_fen();
                     let (files, ranks) = session.board_size();
-                    self.engine.replace_session(session);
+                    let evaluation = self.engine.replace_session(session);
                     self.send(&format!(
                         "info string variant {value} files {files} ranks {ranks} startpos {start}"
                     ));
-                    Ok(())
+                    evaluation
                 }
                 Err(e) => Err(e.to_string()),
             },
@@ -152,6 +158,14 @@ impl Uci {
             "move overhead" => self.engine.set_overhead(value),
             "ponder" => Ok(()),
             "trisearch" => self.engine.set_algorithm(value),
+            "use nnue" => self
+                .engine
+                .set_use_network(value)
+                .map(|line| self.info(&line)),
+            "evalfile" => self
+                .engine
+                .set_eval_file(value)
+                .map(|line| self.info(&line)),
             _ => Err(format!("unknown option '{}'", quote(name, 40))),
         };
         if let Err(e) = set {

@@ -6,6 +6,7 @@
 use super::score::{from_table, mate_in, mated_in, to_table, DRAW, INFINITE, MATE_BOUND};
 use super::tt::{Bound, Entry, TranspositionTable};
 use crate::game::Searchable;
+use crate::nnue::{Accumulators, QuantisedNetwork};
 use crate::outcome::Outcome;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
@@ -227,6 +228,9 @@ pub struct Searcher<'a, G: Searchable> {
     quiet_lists: Vec<Vec<G::Move>>,
     /// Per ply, the capture history slots of the captures searched so far at the node.
     capture_lists: Vec<Vec<usize>>,
+    /// The network's accumulators along the line; None where the hand-written evaluation
+    /// judges.
+    network: Option<Accumulators<'a>>,
 }
 
 impl<'a, G: Searchable> Searcher<'a, G> {
@@ -237,8 +241,13 @@ impl<'a, G: Searchable> Searcher<'a, G> {
         start: Instant,
         hard_limit: Option<Duration>,
         node_limit: Option<u64>,
+        network: Option<&'a QuantisedNetwork>,
     ) -> Self {
+        let network = network
+            .filter(|net| Accumulators::fits::<G>(net))
+            .map(|net| Accumulators::new(net, MAX_PLY + 2));
         Searcher {
+            network,
             tt,
             stop,
             start,
@@ -331,6 +340,9 @@ impl<'a, G: Searchable> Searcher<'a, G> {
         // A search stopped on entering the root leaves no line: not the last iteration's.
         self.pv[0].clear();
         self.root_depth = depth;
+        if let Some(network) = &mut self.network {
+            network.set_root(pos);
+        }
         self.negamax(pos, depth, 0, alpha, beta)
     }
 
@@ -346,6 +358,9 @@ impl<'a, G: Searchable> Searcher<'a, G> {
         beta: i32,
     ) -> i32 {
         let same_side = child.side_to_move() == parent.side_to_move();
+        if let Some(network) = &mut self.network {
+            network.enter(child, ply + 1);
+        }
         self.path.push(parent.hash());
         let score = match (same_side, depth) {
             (true, Some(d)) => self.negamax(child, d, ply + 1, alpha, beta),
@@ -536,7 +551,7 @@ impl<'a, G: Searchable> Searcher<'a, G> {
             }
         }
         if ply >= MAX_PLY {
-            return pos.evaluate();
+            return self.evaluate(pos, ply);
         }
         let in_check = pos.in_check();
         let extend = in_check && (ply as i32) < 2 * self.root_depth;
@@ -563,7 +578,7 @@ impl<'a, G: Searchable> Searcher<'a, G> {
         let eval = if in_check || !wanted {
             NO_EVAL
         } else {
-            self.static_eval(pos)
+            self.static_eval(pos, ply)
         };
         let side = pos.side_to_move();
         let improving = !in_check
@@ -716,12 +731,22 @@ impl<'a, G: Searchable> Searcher<'a, G> {
     /// The static evaluation corrected by what this search has learnt of its error at the
     /// position's structure (correction history).
     #[inline]
-    fn static_eval(&self, pos: &G) -> i32 {
-        let raw = pos.evaluate();
+    fn static_eval(&mut self, pos: &G, ply: usize) -> i32 {
+        let raw = self.evaluate(pos, ply);
         match Self::correction_slot(pos) {
             Some(slot) => (raw + i32::from(self.correction[slot]) / CORRECTION_GRAIN)
                 .clamp(1 - MATE_BOUND, MATE_BOUND - 1),
             None => raw,
+        }
+    }
+
+    /// The static evaluation of `pos`, the position at `ply` on the line: the network's where
+    /// one is chosen, else the variant's hand-written one.
+    #[inline]
+    fn evaluate(&mut self, pos: &G, ply: usize) -> i32 {
+        match &mut self.network {
+            Some(network) => network.evaluate::<G>(ply, pos.side_to_move().index()),
+            None => pos.evaluate(),
         }
     }
 
@@ -1055,7 +1080,7 @@ impl<'a, G: Searchable> Searcher<'a, G> {
             return DRAW;
         }
         if ply >= MAX_PLY {
-            return pos.evaluate();
+            return self.evaluate(pos, ply);
         }
         if pos.decided() {
             return Self::terminal(pos, ply);
@@ -1063,7 +1088,7 @@ impl<'a, G: Searchable> Searcher<'a, G> {
         let in_check = self.quiet_plies < QUIESCENCE_CHECK_PLIES && pos.in_check();
         let mut best = -INFINITE;
         if !in_check {
-            let stand_pat = self.static_eval(pos);
+            let stand_pat = self.static_eval(pos, ply);
             if stand_pat >= beta {
                 return stand_pat;
             }

@@ -103,7 +103,8 @@ pub fn search_among<G: Searchable>(
         for (id, published) in (1..threads.max(1)).zip(&helper_results) {
             let (helper_nodes, outside) = (&helper_nodes, outside.clone());
             scope.spawn(move || {
-                let mut helper = Searcher::<G>::new(tt, stop, game_history, start, None, None);
+                let mut helper =
+                    Searcher::<G>::new(tt, stop, game_history, start, None, None, ctx.network);
                 helper.main = false;
                 helper.root_excluded = outside;
                 let mut score = 0;
@@ -135,6 +136,7 @@ pub fn search_among<G: Searchable>(
             start,
             limits.budget().hard,
             limits.nodes,
+            ctx.network,
         );
         let mut deepening = Deepening {
             main,

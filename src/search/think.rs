@@ -6,11 +6,12 @@ use super::multi::{search_multi, Algorithm};
 use super::points::expected_shares;
 use super::{search_among, Info, Limits, TranspositionTable};
 use crate::game::Searchable;
+use crate::nnue::QuantisedNetwork;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Duration;
 
 /// How a search runs, besides its limits: the table it shares, its threads, the flag that
-/// stops it, and the algorithm for games of more than two players.
+/// stops it, the algorithm for games of more than two players, and the evaluation network.
 #[derive(Clone, Copy)]
 pub struct Context<'a> {
     pub tt: &'a TranspositionTable,
@@ -18,6 +19,9 @@ pub struct Context<'a> {
     pub threads: usize,
     pub stop: &'a AtomicBool,
     pub algorithm: Algorithm,
+    /// The network that evaluates positions; None for the variant's hand-written evaluation.
+    /// One that does not fit the variant's inputs is not used (`nnue::load` refuses it first).
+    pub network: Option<&'a QuantisedNetwork>,
 }
 
 impl<'a> Context<'a> {
@@ -28,6 +32,7 @@ impl<'a> Context<'a> {
             threads: 1,
             stop,
             algorithm: Algorithm::DEFAULT,
+            network: None,
         }
     }
 }

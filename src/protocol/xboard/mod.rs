@@ -15,6 +15,7 @@ use super::output::Output;
 use super::session::{default_session, new_session, playable_names, Session};
 use crate::errors::quote;
 use crate::game::Display;
+use crate::nnue;
 use clock::{centiseconds, Clock};
 use std::io::BufRead;
 use std::sync::atomic::{AtomicBool, AtomicU32, AtomicU8, Ordering};
@@ -243,6 +244,11 @@ impl Engine {
         self.send(&format!(
             "feature option=\"Move Overhead -spin {DEFAULT_OVERHEAD_MS} 0 {MAX_OVERHEAD_MS}\""
         ));
+        self.send("feature option=\"Use NNUE -check 1\"");
+        self.send(&format!(
+            "feature option=\"EvalFile -file {}\"",
+            nnue::EMBEDDED
+        ));
         self.send("feature done=1");
     }
 
@@ -250,6 +256,24 @@ impl Engine {
     fn option(&mut self, args: &str, line: &str) {
         let (name, value) = args.split_once('=').unwrap_or((args, ""));
         let number = value.trim().parse::<usize>().ok();
+        // The session's lock is free only once no search runs.
+        let evaluation = match name.trim() {
+            "Use NNUE" => {
+                self.settle();
+                Some(self.core.set_use_network(value))
+            }
+            "EvalFile" => {
+                self.settle();
+                Some(self.core.set_eval_file(value))
+            }
+            _ => None,
+        };
+        match evaluation {
+            // A comment line: XBoard shows nothing for a choice that took.
+            Some(Ok(which)) => return self.send(&format!("# {which}")),
+            Some(Err(e)) => return self.send(&format!("tellusererror {e}")),
+            None => {}
+        }
         match (name.trim(), number) {
             ("Hash", Some(mb)) if (1..=MAX_HASH_MB).contains(&mb) => {
                 self.settle();
@@ -267,7 +291,9 @@ impl Engine {
     /// `new`: chess from the start, kaleido plays Black, no depth limit, clocks reset.
     fn new_game(&mut self) {
         self.abort();
-        self.core.replace_session(default_session());
+        if let Err(e) = self.core.replace_session(default_session()) {
+            self.send(&format!("tellusererror {e}"));
+        }
         self.core.clear_table();
         self.start_game();
         self.clock.depth = None;
@@ -313,7 +339,9 @@ impl Engine {
                  GUI or a client that sends and reads these tokens."
             ));
         }
-        self.core.replace_session(session);
+        if let Err(e) = self.core.replace_session(session) {
+            self.send(&format!("tellusererror {e}"));
+        }
         self.core.clear_table();
         let (force, side) = (self.force, self.engine_side);
         self.start_game();

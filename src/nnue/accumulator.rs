@@ -1,0 +1,143 @@
+//! The network's first layer kept up to date along the search's line, one frame per ply.
+//!
+//! A frame holds the board as the network reads it (a man code per cell) and every seat's
+//! hidden pre-activations. Entering a child only records the child's men; the pre-activations
+//! are worked out when a position is evaluated, from the nearest frame above it that has
+//! them, by the cells whose man differs from one frame to the next: each such cell takes its
+//! old man's weight row out and puts its new man's in. Nothing here knows what a move is, so
+//! castling, en passant, promotions, spins and passes need no code of their own, and a node
+//! cut off before its evaluation costs no update at all.
+
+use super::file::QuantisedNetwork;
+use crate::game::NetworkInputs;
+
+/// The most cells a variant's inputs may index (trichess's layout has 240).
+pub const MAX_CELLS: usize = 256;
+/// The code of an empty cell; a man's is 1 + owner * KINDS + kind.
+const EMPTY: u8 = 0;
+
+struct Frame {
+    men: [u8; MAX_CELLS],
+    /// Each seat's hidden pre-activations, in seat order.
+    accs: Vec<i32>,
+    /// Whether `accs` belongs to `men` (false until the frame is first evaluated).
+    current: bool,
+}
+
+/// The accumulators of one search thread.
+pub struct Accumulators<'a> {
+    net: &'a QuantisedNetwork,
+    frames: Vec<Frame>,
+}
+
+impl<'a> Accumulators<'a> {
+    /// Frames for `plies` plies, for a network whose shape the caller has checked against
+    /// the variant (`fits`).
+    pub fn new(net: &'a QuantisedNetwork, plies: usize) -> Accumulators<'a> {
+        let frames = (0..plies)
+            .map(|_| Frame {
+                men: [EMPTY; MAX_CELLS],
+                accs: vec![0; net.players * net.hidden],
+                current: false,
+            })
+            .collect();
+        Accumulators { net, frames }
+    }
+
+    /// Whether `net` reads `G`'s inputs: the same variant, input count and players.
+    pub fn fits<G: NetworkInputs>(net: &QuantisedNetwork) -> bool {
+        net.variant == G::NAME
+            && net.inputs == G::INPUTS
+            && net.players == G::PLAYERS
+            && G::CELLS <= MAX_CELLS
+            && G::PLAYERS * G::KINDS < usize::from(u8::MAX)
+    }
+
+    /// Sets the line's first position, worked out from scratch.
+    pub fn set_root<G: NetworkInputs>(&mut self, pos: &G) {
+        self.enter(pos, 0);
+        let net = self.net;
+        let frame = &mut self.frames[0];
+        for (seat, acc) in frame.accs.chunks_exact_mut(net.hidden).enumerate() {
+            acc.iter_mut()
+                .zip(&net.b1)
+                .for_each(|(a, &b)| *a = i32::from(b));
+            for (cell, &code) in frame.men[..G::CELLS].iter().enumerate() {
+                if code != EMPTY {
+                    add_row(acc, row::<G>(net, cell, code, seat));
+                }
+            }
+        }
+        frame.current = true;
+    }
+
+    /// Records the position at `ply` of the line (a child of the one at `ply - 1`).
+    #[inline]
+    pub fn enter<G: NetworkInputs>(&mut self, pos: &G, ply: usize) {
+        let frame = &mut self.frames[ply];
+        frame.men = [EMPTY; MAX_CELLS];
+        pos.for_each_man(|cell, kind, owner| {
+            frame.men[cell] = (1 + owner * G::KINDS + kind) as u8;
+        });
+        frame.current = false;
+    }
+
+    /// The network's evaluation in centipawns of the position at `ply`, for the player in
+    /// seat `mover`.
+    pub fn evaluate<G: NetworkInputs>(&mut self, ply: usize, mover: usize) -> i32 {
+        let first = (0..=ply)
+            .rev()
+            .find(|&p| self.frames[p].current)
+            .unwrap_or(0);
+        for p in first + 1..=ply {
+            self.update::<G>(p);
+        }
+        self.net.output_from(&self.frames[ply].accs, mover)
+    }
+
+    /// Works out frame `p`'s pre-activations from frame `p - 1`'s.
+    fn update<G: NetworkInputs>(&mut self, p: usize) {
+        let net = self.net;
+        let (above, below) = self.frames.split_at_mut(p);
+        let (parent, frame) = (&above[p - 1], &mut below[0]);
+        frame.accs.copy_from_slice(&parent.accs);
+        for cell in 0..G::CELLS {
+            let (old, new) = (parent.men[cell], frame.men[cell]);
+            if old == new {
+                continue;
+            }
+            for (seat, acc) in frame.accs.chunks_exact_mut(net.hidden).enumerate() {
+                if old != EMPTY {
+                    sub_row(acc, row::<G>(net, cell, old, seat));
+                }
+                if new != EMPTY {
+                    add_row(acc, row::<G>(net, cell, new, seat));
+                }
+            }
+        }
+        frame.current = true;
+    }
+}
+
+/// The first-layer weights of the man coded `code` on `cell`, seen from `seat`.
+#[inline]
+fn row<G: NetworkInputs>(net: &QuantisedNetwork, cell: usize, code: u8, seat: usize) -> &[i16] {
+    let code = usize::from(code - 1);
+    let (owner, kind) = (code / G::KINDS, code % G::KINDS);
+    let input = G::input(cell, kind, owner, seat);
+    &net.w1[input * net.hidden..(input + 1) * net.hidden]
+}
+
+#[inline]
+fn add_row(acc: &mut [i32], row: &[i16]) {
+    acc.iter_mut()
+        .zip(row)
+        .for_each(|(a, &w)| *a += i32::from(w));
+}
+
+#[inline]
+fn sub_row(acc: &mut [i32], row: &[i16]) {
+    acc.iter_mut()
+        .zip(row)
+        .for_each(|(a, &w)| *a -= i32::from(w));
+}

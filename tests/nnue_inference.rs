@@ -1,0 +1,240 @@
+//! Evaluation networks in the engine (src/nnue/): the accumulators kept along a line give the
+//! evaluation from scratch in every variant, whatever the moves (castling, promotions, spins,
+//! passes) and however many plies they are behind; a search runs with a network; and a bad
+//! network file is refused with its reason while the engine goes on by hand.
+
+use kaleido::game::{NetworkInputs, Variant};
+use kaleido::nnue::{self, Accumulators, EvalChoice, QuantisedNetwork};
+use kaleido::registry::{with_variant, VariantVisitor, VARIANT_NAMES};
+use kaleido::search::{self, Context, Limits, TranspositionTable};
+use kaleido::selfplay::random_source;
+use rand::Rng;
+use std::sync::atomic::AtomicBool;
+
+/// A network of random weights for `G`, within the ranges training leaves them in.
+fn random_network<G: NetworkInputs>(hidden: usize, seed: u64) -> QuantisedNetwork {
+    let mut rng = random_source(seed);
+    let mut weights = |n: usize, bound: i16| -> Vec<i16> {
+        (0..n).map(|_| rng.random_range(-bound..=bound)).collect()
+    };
+    let w1 = weights(G::INPUTS * hidden, 500);
+    let b1 = weights(hidden, 500);
+    let w2 = weights(G::PLAYERS * hidden, 127);
+    QuantisedNetwork {
+        variant: G::NAME.to_string(),
+        inputs: G::INPUTS,
+        hidden,
+        players: G::PLAYERS,
+        w1,
+        b1,
+        w2,
+        b2: 1234,
+    }
+}
+
+/// The network's evaluation of `pos` from scratch, for its side to move.
+fn from_scratch<G: NetworkInputs>(net: &QuantisedNetwork, pos: &G) -> i32 {
+    let mover = pos.side_to_move().index();
+    let views: Vec<Vec<u32>> = (0..G::PLAYERS)
+        .map(|k| {
+            let mut inputs = Vec::new();
+            pos.active_inputs((mover + k) % G::PLAYERS, &mut inputs);
+            inputs.into_iter().map(|i| i as u32).collect()
+        })
+        .collect();
+    let refs: Vec<&[u32]> = views.iter().map(Vec::as_slice).collect();
+    net.evaluate(&refs)
+}
+
+struct Incremental;
+
+impl VariantVisitor for Incremental {
+    type Output = ();
+    fn visit<G: Variant>(self) {
+        let net = random_network::<G>(16, 7);
+        assert!(Accumulators::fits::<G>(&net), "{}", G::NAME);
+        let mut acc = Accumulators::new(&net, 200);
+        for seed in 0..6u64 {
+            let mut rng = random_source(100 + seed);
+            let mut pos = G::startpos();
+            acc.set_root(&pos);
+            assert_eq!(
+                acc.evaluate::<G>(0, pos.side_to_move().index()),
+                from_scratch(&net, &pos),
+                "{}: the root",
+                G::NAME
+            );
+            let mut moves = Vec::new();
+            for ply in 1..160 {
+                moves.clear();
+                pos.legal_moves(&mut moves);
+                if moves.is_empty() || pos.rule_outcome().is_some() {
+                    break;
+                }
+                // Now and then a pass (a null move, or Best-Reply Search's pass) instead.
+                let passed = if rng.random_range(0..10) == 0 {
+                    pos.null_move().or_else(|| pos.pass())
+                } else {
+                    None
+                };
+                pos = passed.unwrap_or_else(|| {
+                    let mut next = pos.clone();
+                    next.play(moves[rng.random_range(0..moves.len())]);
+                    next
+                });
+                acc.enter(&pos, ply);
+                // Evaluated at some plies only: the others are caught up several at a time.
+                if rng.random_range(0..3) == 0 {
+                    assert_eq!(
+                        acc.evaluate::<G>(ply, pos.side_to_move().index()),
+                        from_scratch(&net, &pos),
+                        "{}: ply {ply} of game {seed}: {}",
+                        G::NAME,
+                        pos.fen()
+                    );
+                }
+            }
+        }
+    }
+}
+
+#[test]
+fn incremental_evaluation_equals_evaluation_from_scratch_in_every_variant() {
+    for name in VARIANT_NAMES {
+        with_variant(name, Incremental).unwrap();
+    }
+}
+
+struct Searches;
+
+impl VariantVisitor for Searches {
+    type Output = ();
+    fn visit<G: Variant>(self) {
+        if G::PLAYERS > 2 {
+            return; // evaluated by hand (see a_network_for_another_variant_is_refused)
+        }
+        let net = random_network::<G>(8, 3);
+        let pos = G::startpos();
+        let tt = TranspositionTable::new(1);
+        let stop = AtomicBool::new(false);
+        let limits = Limits {
+            depth: Some(3),
+            ..Limits::default()
+        };
+        let with = Context {
+            network: Some(&net),
+            ..Context::new(&tt, &stop)
+        };
+        let by_network = search::think(&pos, &[], &limits, &[], with, |_| {});
+        assert!(by_network.best().is_some(), "{}", G::NAME);
+        tt.clear();
+        let by_hand = search::think(&pos, &[], &limits, &[], Context::new(&tt, &stop), |_| {});
+        assert!(by_hand.best().is_some(), "{}", G::NAME);
+        // A network of random weights judges otherwise than the hand-written evaluation.
+        assert_ne!(
+            (by_network.score, by_network.nodes),
+            (by_hand.score, by_hand.nodes),
+            "{}: the search ignored the network",
+            G::NAME
+        );
+    }
+}
+
+#[test]
+fn searches_evaluate_with_the_network_they_are_given() {
+    for name in VARIANT_NAMES {
+        with_variant(name, Searches).unwrap();
+    }
+}
+
+#[test]
+fn a_network_for_another_variant_is_refused() {
+    struct Load;
+    impl VariantVisitor for Load {
+        type Output = ();
+        fn visit<G: Variant>(self) {
+            let dir = std::env::temp_dir().join(format!("kaleido-nnue-{}", std::process::id()));
+            std::fs::create_dir_all(&dir).unwrap();
+            let own = dir.join(format!("{}.nnue", G::NAME));
+            std::fs::write(&own, random_network::<G>(4, 1).to_bytes()).unwrap();
+            let choice = EvalChoice::File(own.clone());
+            if G::PLAYERS > 2 {
+                let err = nnue::load::<G>(&choice).unwrap_err();
+                assert!(err.contains("by hand"), "{err}");
+                return;
+            }
+            let net = nnue::load::<G>(&choice).unwrap().expect("a network");
+            assert_eq!(net.hidden, 4);
+            assert!(nnue::describe(Some(&net), &choice).contains("4"));
+            for other in VARIANT_NAMES.iter().filter(|&&v| v != G::NAME) {
+                let path = dir.join(format!("{other}.nnue"));
+                if path.exists() {
+                    let err = nnue::load::<G>(&EvalChoice::File(path)).unwrap_err();
+                    assert!(err.contains("not"), "{err}");
+                }
+            }
+            assert_eq!(nnue::load::<G>(&EvalChoice::HandWritten), Ok(None));
+        }
+    }
+    for name in VARIANT_NAMES {
+        with_variant(name, Load).unwrap();
+    }
+}
+
+#[test]
+fn unreadable_and_corrupt_files_are_errors() {
+    type Chess = kaleido::variants::chess::Chess;
+    let missing = EvalChoice::File("/nonexistent/kaleido.nnue".into());
+    let err = nnue::load::<Chess>(&missing).unwrap_err();
+    assert!(err.contains("cannot read"), "{err}");
+    let dir = std::env::temp_dir().join(format!("kaleido-bad-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let bytes = random_network::<Chess>(4, 2).to_bytes();
+    for (name, content) in [
+        ("text.nnue", b"hello, world".to_vec()),
+        ("cut.nnue", bytes[..bytes.len() / 2].to_vec()),
+        ("empty.nnue", Vec::new()),
+    ] {
+        let path = dir.join(name);
+        std::fs::write(&path, content).unwrap();
+        let err = nnue::load::<Chess>(&EvalChoice::File(path)).unwrap_err();
+        assert!(err.contains(name), "{err}");
+    }
+}
+
+#[test]
+fn every_built_in_network_loads() {
+    struct BuiltIn;
+    impl VariantVisitor for BuiltIn {
+        type Output = ();
+        fn visit<G: Variant>(self) {
+            let loaded = nnue::load::<G>(&EvalChoice::Embedded);
+            assert_eq!(
+                loaded.as_ref().map(Option::is_some),
+                Ok(G::NETWORK.is_some()),
+                "{}",
+                G::NAME
+            );
+        }
+    }
+    for name in VARIANT_NAMES {
+        with_variant(name, BuiltIn).unwrap();
+    }
+}
+
+#[test]
+fn the_options_choose_the_evaluation() {
+    assert_eq!(
+        EvalChoice::from_options(true, "<embedded>"),
+        EvalChoice::Embedded
+    );
+    assert_eq!(EvalChoice::from_options(true, " "), EvalChoice::Embedded);
+    assert_eq!(
+        EvalChoice::from_options(false, "net.nnue"),
+        EvalChoice::HandWritten
+    );
+    assert_eq!(
+        EvalChoice::from_options(true, "net.nnue"),
+        EvalChoice::File("net.nnue".into())
+    );
+}
