@@ -8,6 +8,7 @@ use super::CliError;
 use crate::datagen::format::{self, Contents};
 use crate::datagen::{generate, Progress, Settings};
 use crate::game::{Game, Variant};
+use crate::nnue::{self, EvalChoice};
 use crate::registry::{with_variant, VariantVisitor};
 use clap::Args;
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
@@ -45,6 +46,13 @@ pub struct DatagenArgs {
     /// Each thread's transposition table, in MiB
     #[arg(long, default_value_t = 16)]
     pub hash: usize,
+    /// The network to play and score with (<embedded>: the variant's built-in network, where
+    /// it has one)
+    #[arg(long, default_value = crate::nnue::EMBEDDED)]
+    pub eval_file: String,
+    /// Play and score with the hand-written evaluation
+    #[arg(long)]
+    pub hand_written: bool,
 }
 
 struct Datagen(DatagenArgs);
@@ -54,7 +62,11 @@ impl VariantVisitor for Datagen {
 
     fn visit<G: Variant>(self) -> Self::Output {
         let args = self.0;
+        let choice = EvalChoice::from_options(!args.hand_written, &args.eval_file);
+        let network = nnue::load::<G>(&choice).map_err(CliError)?;
+        let evaluation = nnue::describe(network.as_deref(), &choice);
         let settings = Settings {
+            network,
             nodes: args.nodes,
             positions: args.positions,
             threads: args.threads,
@@ -66,6 +78,7 @@ impl VariantVisitor for Datagen {
         let name = args.out.display().to_string();
         let mut file = open_for_append::<G>(&args).map_err(|e| CliError(format!("{name}: {e}")))?;
         let contents = file.contents;
+        eprintln!("{evaluation}");
         if contents.games > 0 {
             eprintln!(
                 "{name} holds {} positions from {} games; resuming at game {}",

@@ -12,6 +12,7 @@ pub mod format;
 
 use crate::arbiter::openings::random;
 use crate::game::Searchable;
+use crate::nnue::QuantisedNetwork;
 use crate::outcome::{EndReason, Outcome};
 use crate::record::GameRecord;
 use crate::search::{self, Context, Limits, TranspositionTable};
@@ -19,6 +20,7 @@ use format::{FormatError, GameBlock, Position, POINT_UNITS, SCORE_LIMIT};
 use std::collections::BTreeMap;
 use std::sync::atomic::{AtomicBool, AtomicU32, Ordering};
 use std::sync::mpsc;
+use std::sync::Arc;
 
 /// What a data-generation run plays.
 #[derive(Clone, Debug)]
@@ -35,6 +37,8 @@ pub struct Settings {
     pub max_plies: usize,
     /// Each thread's transposition table, in MiB.
     pub hash_mib: usize,
+    /// The network the searches evaluate with; None for the hand-written evaluation.
+    pub network: Option<Arc<QuantisedNetwork>>,
 }
 
 /// Plays game `number` and keeps its positions: not those in check (their score says how the
@@ -71,7 +75,10 @@ pub fn play_game<G: Searchable>(
         let history = record.hashes_before_current();
         // The search raises its own flag when its nodes run out: one flag per search.
         let search_stop = AtomicBool::new(false);
-        let ctx = Context::new(tt, &search_stop);
+        let ctx = Context {
+            network: settings.network.as_deref(),
+            ..Context::new(tt, &search_stop)
+        };
         let thought = search::think(pos, &history, &limits, &[], ctx, |_| {});
         let Some(best) = thought.best() else {
             break Outcome::draw(G::PLAYERS, EndReason::NoMoves);
@@ -201,6 +208,7 @@ mod tests {
             opening_plies: 8,
             max_plies: 60,
             hash_mib: 1,
+            network: None,
         }
     }
 
@@ -227,6 +235,36 @@ mod tests {
         let numbers: Vec<u32> = one.iter().map(|b| b.number).collect();
         assert_eq!(numbers, (0..one.len() as u32).collect::<Vec<_>>());
         assert!(one.iter().map(|b| b.positions.len()).sum::<usize>() >= 60);
+    }
+
+    #[test]
+    fn a_network_given_plays_and_scores_the_games() {
+        use crate::game::NetworkInputs;
+        // A network that finds every position worth one pawn to the side to move: its
+        // searches score every position within a pawn (or a draw), whatever the material.
+        let hidden = 2;
+        let flat = QuantisedNetwork {
+            variant: "chess".into(),
+            inputs: Chess::INPUTS,
+            hidden,
+            players: 2,
+            w1: vec![0; Chess::INPUTS * hidden],
+            b1: vec![0; hidden],
+            w2: vec![0; 2 * hidden],
+            b2: 100 * crate::nnue::QA * crate::nnue::QB / crate::nnue::EVAL_SCALE,
+        };
+        let by_network = Settings {
+            network: Some(Arc::new(flat)),
+            ..settings(1)
+        };
+        let blocks = run::<Chess>(&by_network, Progress::default());
+        let scores: Vec<i16> = blocks
+            .iter()
+            .flat_map(|b| b.positions.iter().map(|p| p.scores[usize::from(p.mover)]))
+            .collect();
+        assert!(!scores.is_empty());
+        assert!(scores.iter().all(|&s| s.abs() <= 120), "{scores:?}");
+        assert_ne!(blocks, run::<Chess>(&settings(1), Progress::default()));
     }
 
     #[test]

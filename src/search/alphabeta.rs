@@ -745,7 +745,10 @@ impl<'a, G: Searchable> Searcher<'a, G> {
     #[inline]
     fn evaluate(&mut self, pos: &G, ply: usize) -> i32 {
         match &mut self.network {
-            Some(network) => network.evaluate::<G>(ply, pos.side_to_move().index()),
+            // A network's output is not bounded by its training: kept out of the mate range.
+            Some(network) => network
+                .evaluate::<G>(ply, pos.side_to_move().index())
+                .clamp(1 - MATE_BOUND, MATE_BOUND - 1),
             None => pos.evaluate(),
         }
     }

@@ -255,6 +255,7 @@ mod tests {
             opening_plies: 8,
             max_plies: 120,
             hash_mib: 1,
+            network: None,
         };
         let mut samples = Samples::new(2);
         let mut skipped = data::Skipped::default();
