@@ -34,16 +34,7 @@ fn random_network<G: NetworkInputs>(hidden: usize, seed: u64) -> QuantisedNetwor
 
 /// The network's evaluation of `pos` from scratch, for its side to move.
 fn from_scratch<G: NetworkInputs>(net: &QuantisedNetwork, pos: &G) -> i32 {
-    let mover = pos.side_to_move().index();
-    let views: Vec<Vec<u32>> = (0..G::PLAYERS)
-        .map(|k| {
-            let mut inputs = Vec::new();
-            pos.active_inputs((mover + k) % G::PLAYERS, &mut inputs);
-            inputs.into_iter().map(|i| i as u32).collect()
-        })
-        .collect();
-    let refs: Vec<&[u32]> = views.iter().map(Vec::as_slice).collect();
-    net.evaluate(&refs)
+    nnue::evaluate_from_scratch(net, pos, pos.side_to_move().index())
 }
 
 struct Incremental;
@@ -110,9 +101,6 @@ struct Searches;
 impl VariantVisitor for Searches {
     type Output = ();
     fn visit<G: Variant>(self) {
-        if G::PLAYERS > 2 {
-            return; // evaluated by hand (see a_network_for_another_variant_is_refused)
-        }
         let net = random_network::<G>(8, 3);
         let pos = G::startpos();
         let tt = TranspositionTable::new(1);
@@ -158,11 +146,6 @@ fn a_network_for_another_variant_is_refused() {
             let own = dir.join(format!("{}.nnue", G::NAME));
             std::fs::write(&own, random_network::<G>(4, 1).to_bytes()).unwrap();
             let choice = EvalChoice::File(own.clone());
-            if G::PLAYERS > 2 {
-                let err = nnue::load::<G>(&choice).unwrap_err();
-                assert!(err.contains("by hand"), "{err}");
-                return;
-            }
             let net = nnue::load::<G>(&choice).unwrap().expect("a network");
             assert_eq!(net.hidden, 4);
             assert!(nnue::describe(Some(&net), &choice).contains("4"));

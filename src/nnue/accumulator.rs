@@ -31,17 +31,32 @@ pub struct Accumulators<'a> {
 }
 
 impl<'a> Accumulators<'a> {
-    /// Frames for `plies` plies, for a network whose shape the caller has checked against
-    /// the variant (`fits`).
+    /// Frames for `plies` plies (more are added if a line goes deeper), for a network whose
+    /// shape the caller has checked against the variant (`fits`).
     pub fn new(net: &'a QuantisedNetwork, plies: usize) -> Accumulators<'a> {
-        let frames = (0..plies)
-            .map(|_| Frame {
+        let mut accumulators = Accumulators {
+            net,
+            frames: Vec::new(),
+        };
+        accumulators.reserve(plies);
+        accumulators
+    }
+
+    /// The network.
+    pub fn network(&self) -> &'a QuantisedNetwork {
+        self.net
+    }
+
+    /// Makes sure there are frames for plies 0 to `plies - 1`.
+    fn reserve(&mut self, plies: usize) {
+        let size = self.net.players * self.net.hidden;
+        while self.frames.len() < plies {
+            self.frames.push(Frame {
                 men: [EMPTY; MAX_CELLS],
-                accs: vec![0; net.players * net.hidden],
+                accs: vec![0; size],
                 current: false,
-            })
-            .collect();
-        Accumulators { net, frames }
+            });
+        }
     }
 
     /// Whether `net` reads `G`'s inputs: the same variant, input count and players.
@@ -74,6 +89,9 @@ impl<'a> Accumulators<'a> {
     /// Records the position at `ply` of the line (a child of the one at `ply - 1`).
     #[inline]
     pub fn enter<G: NetworkInputs>(&mut self, pos: &G, ply: usize) {
+        if ply >= self.frames.len() {
+            self.reserve(ply + 1);
+        }
         let frame = &mut self.frames[ply];
         frame.men = [EMPTY; MAX_CELLS];
         pos.for_each_man(|cell, kind, owner| {
@@ -83,7 +101,8 @@ impl<'a> Accumulators<'a> {
     }
 
     /// The network's evaluation in centipawns of the position at `ply`, for the player in
-    /// seat `mover`.
+    /// seat `mover` (in games of more than two players, any seat: the network then judges the
+    /// position as if that player were to move).
     pub fn evaluate<G: NetworkInputs>(&mut self, ply: usize, mover: usize) -> i32 {
         let first = (0..=ply)
             .rev()

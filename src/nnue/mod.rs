@@ -2,7 +2,10 @@
 //! line (accumulator.rs), and the choice of evaluation a user makes (`EvalFile`, `Use NNUE`).
 //! A variant may carry a network in the binary (`NetworkInputs::NETWORK`); one read from a
 //! file replaces it, and the hand-written evaluation (`Searchable::evaluate`) stays as the
-//! fallback wherever no network is chosen or the chosen one cannot be read.
+//! fallback wherever no network is chosen or the chosen one cannot be read. Networks are
+//! trained on the mover's score; the search of more than two players also asks how the
+//! position stands for the root player when another is to move, and reads the same network
+//! with that player's perspective first.
 
 mod accumulator;
 mod file;
@@ -47,15 +50,6 @@ impl EvalChoice {
 pub fn load<G: NetworkInputs>(
     choice: &EvalChoice,
 ) -> Result<Option<Arc<QuantisedNetwork>>, String> {
-    if G::PLAYERS > 2 && choice != &EvalChoice::HandWritten {
-        return match choice {
-            EvalChoice::File(_) => Err(format!(
-                "the search for more than two players ({}) evaluates by hand only",
-                G::NAME
-            )),
-            _ => Ok(None),
-        };
-    }
     let bytes = match choice {
         EvalChoice::HandWritten => return Ok(None),
         EvalChoice::Embedded => match G::NETWORK {
@@ -76,6 +70,24 @@ pub fn load<G: NetworkInputs>(
         return Err(format!("the network does not fit {}'s inputs", G::NAME));
     }
     Ok(Some(Arc::new(net)))
+}
+
+/// The network's evaluation of `pos` from scratch for the player in `seat` (the side to move
+/// for the trained meaning; another seat where a search of more players asks for it).
+pub fn evaluate_from_scratch<G: NetworkInputs>(
+    net: &QuantisedNetwork,
+    pos: &G,
+    seat: usize,
+) -> i32 {
+    let views: Vec<Vec<u32>> = (0..G::PLAYERS)
+        .map(|k| {
+            let mut inputs = Vec::new();
+            pos.active_inputs((seat + k) % G::PLAYERS, &mut inputs);
+            inputs.into_iter().map(|i| i as u32).collect()
+        })
+        .collect();
+    let views: Vec<&[u32]> = views.iter().map(Vec::as_slice).collect();
+    net.evaluate(&views)
 }
 
 /// One line on the evaluation in use, for `info string` and logs.

@@ -746,9 +746,16 @@ impl<'a, G: Searchable> Searcher<'a, G> {
     fn evaluate(&mut self, pos: &G, ply: usize) -> i32 {
         match &mut self.network {
             // A network's output is not bounded by its training: kept out of the mate range.
-            Some(network) => network
-                .evaluate::<G>(ply, pos.side_to_move().index())
-                .clamp(1 - MATE_BOUND, MATE_BOUND - 1),
+            Some(network) => {
+                let mover = pos.side_to_move().index();
+                let score = network.evaluate::<G>(ply, mover);
+                // Test builds check every incremental evaluation against one from scratch.
+                debug_assert_eq!(
+                    score,
+                    crate::nnue::evaluate_from_scratch(network.network(), pos, mover)
+                );
+                score.clamp(1 - MATE_BOUND, MATE_BOUND - 1)
+            }
             None => pos.evaluate(),
         }
     }

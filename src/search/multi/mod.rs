@@ -29,6 +29,7 @@ use super::score::{INFINITE, MATE, MATE_BOUND};
 use super::Context;
 use crate::core::Player;
 use crate::game::Searchable;
+use crate::nnue::{self, Accumulators, QuantisedNetwork};
 use crate::outcome::Outcome;
 use std::sync::atomic::Ordering;
 use std::time::{Duration, Instant};
@@ -195,7 +196,8 @@ pub fn search_multi<G: Searchable>(
         // An unfinished iteration still counts when its first move, the last iteration's
         // best, was searched in full: any move that then scored higher is the better move.
         if let Some(found) = best {
-            let (found, leaf) = iteration_result(pos, found, &line, depth, searcher.nodes);
+            let (found, leaf) =
+                iteration_result(pos, found, &line, depth, searcher.nodes, ctx.network);
             if complete {
                 on_depth(&MultiInfo {
                     depth,
@@ -239,13 +241,18 @@ fn iteration_result<G: Searchable>(
     line: &[Step<G::Move>],
     depth: i32,
     nodes: u64,
+    network: Option<&QuantisedNetwork>,
 ) -> (MultiResult<G::Move>, G) {
     let (pv, leaf) = walk(pos, line);
+    let network = network.filter(|net| Accumulators::fits::<G>(net));
     let result = MultiResult {
         best: Some(mv),
         score,
-        scores: (0..G::PLAYERS as u8)
-            .map(|p| leaf.evaluate_for(Player(p)))
+        scores: (0..G::PLAYERS)
+            .map(|p| match network {
+                Some(net) => nnue::evaluate_from_scratch(net, &leaf, p),
+                None => leaf.evaluate_for(Player(p as u8)),
+            })
             .collect(),
         depth,
         nodes,
@@ -293,6 +300,7 @@ impl<G: Searchable> MultiSearcher<'_, G> {
             scored: Vec::with_capacity(moves.len()),
         };
         let mut alpha = -INFINITE;
+        self.set_root(pos);
         self.path.push(pos.hash());
         for (index, &mv) in moves.iter().enumerate() {
             let mut child = pos.clone();

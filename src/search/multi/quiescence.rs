@@ -33,6 +33,7 @@ impl<G: Searchable> MultiSearcher<'_, G> {
         if self.enter(ply) {
             return 0;
         }
+        self.record(pos, ply);
         let mut moves = self.take_moves(pos);
         if moves.is_empty() {
             self.give_moves(moves);
@@ -40,7 +41,7 @@ impl<G: Searchable> MultiSearcher<'_, G> {
         }
         if ply - horizon >= MAX_QUIESCENCE_PLIES {
             self.give_moves(moves);
-            return pos.evaluate_for(self.root);
+            return self.evaluate(pos, ply);
         }
         let maximising = pos.side_to_move() == self.root;
         if maximising && pos.in_check() {
@@ -49,7 +50,7 @@ impl<G: Searchable> MultiSearcher<'_, G> {
             self.give_moves(moves);
             return best;
         }
-        let stand = pos.evaluate_for(self.root);
+        let stand = self.evaluate(pos, ply);
         if maximising {
             if stand >= beta {
                 self.give_moves(moves);

@@ -7,10 +7,12 @@ use super::pool::Pool;
 use super::{result_score, Algorithm, Step};
 use crate::core::Player;
 use crate::game::Searchable;
+use crate::nnue::Accumulators;
 use crate::search::limits::Limits;
-use crate::search::score::{from_table, to_table, INFINITE};
+use crate::search::score::{from_table, to_table, INFINITE, MATE_BOUND};
 use crate::search::tt::{Bound, Entry, TranspositionTable};
 use crate::search::Context;
+use crate::search::MAX_PLY;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
@@ -61,6 +63,9 @@ pub(super) struct MultiSearcher<'a, G: Searchable> {
     move_pool: Pool<G::Move>,
     pub(super) step_pool: Pool<Step<G::Move>>,
     pub(super) capture_pool: Pool<(G::Move, i32)>,
+    /// The network's accumulators along the line; None where the hand-written evaluation
+    /// judges.
+    network: Option<Accumulators<'a>>,
 }
 
 impl<'a, G: Searchable> MultiSearcher<'a, G> {
@@ -89,6 +94,42 @@ impl<'a, G: Searchable> MultiSearcher<'a, G> {
             move_pool: Pool::new(),
             step_pool: Pool::new(),
             capture_pool: Pool::new(),
+            network: ctx
+                .network
+                .filter(|net| Accumulators::fits::<G>(net))
+                .map(|net| Accumulators::new(net, MAX_PLY + 2)),
+        }
+    }
+
+    /// Makes `pos` the first position of the lines searched from now on.
+    pub(super) fn set_root(&mut self, pos: &G) {
+        if let Some(network) = &mut self.network {
+            network.set_root(pos);
+        }
+    }
+
+    /// Records `pos` as the node at `ply` of the line (below the root), for the network.
+    #[inline]
+    pub(super) fn record(&mut self, pos: &G, ply: usize) {
+        if let (Some(network), true) = (&mut self.network, ply > 0) {
+            network.enter(pos, ply);
+        }
+    }
+
+    /// The static evaluation of `pos`, the node at `ply`, for the root player.
+    #[inline]
+    pub(super) fn evaluate(&mut self, pos: &G, ply: usize) -> i32 {
+        match &mut self.network {
+            Some(network) => {
+                let score = network.evaluate::<G>(ply, self.root.index());
+                // Test builds check every incremental evaluation against one from scratch.
+                debug_assert_eq!(
+                    score,
+                    crate::nnue::evaluate_from_scratch(network.network(), pos, self.root.index())
+                );
+                score.clamp(1 - MATE_BOUND, MATE_BOUND - 1)
+            }
+            None => pos.evaluate_for(self.root),
         }
     }
 
@@ -203,6 +244,7 @@ impl<'a, G: Searchable> MultiSearcher<'a, G> {
         if self.enter(ply) {
             return 0;
         }
+        self.record(pos, ply);
         if ply > 0 && self.repeated(pos) {
             return 0;
         }
