@@ -45,6 +45,9 @@ pub struct TrainArgs {
     /// Where to draw the loss curves (PNG); none if not given
     #[arg(long)]
     pub plot: Option<PathBuf>,
+    /// Train on each position's left-right reflection too, where the variant has one
+    #[arg(long)]
+    pub reflect: bool,
 }
 
 struct Train(TrainArgs);
@@ -55,11 +58,16 @@ impl VariantVisitor for Train {
     fn visit<G: Variant>(self) -> Self::Output {
         let args = self.0;
         let began = Instant::now();
-        let (samples, skipped) = data::load::<G>(&args.data).map_err(CliError)?;
+        let (samples, skipped) = data::load::<G>(&args.data, args.reflect).map_err(CliError)?;
         eprintln!(
-            "{} positions read in {:.1} s ({} left out for a score beyond +/-{} cp, {} for a bad FEN)",
+            "{} positions read in {:.1} s{} ({} left out for a score beyond +/-{} cp, {} for a bad FEN)",
             samples.len(),
             began.elapsed().as_secs_f64(),
+            if args.reflect && G::reflected_cell(0).is_some() {
+                ", reflections included"
+            } else {
+                ""
+            },
             skipped.extreme_score,
             data::SCORE_FILTER,
             skipped.bad_fen

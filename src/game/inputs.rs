@@ -26,6 +26,14 @@ pub trait NetworkInputs: Game {
     /// `cell` as seen by the player in seat `perspective`.
     fn relative_cell(cell: usize, perspective: usize) -> usize;
 
+    /// Where a left-right reflection of the board takes `cell`, in variants whose rules treat
+    /// a position and its reflection alike (up to castling, which the inputs do not show):
+    /// the trainer doubles its data with reflected positions. None where there is no such
+    /// reflection.
+    fn reflected_cell(_cell: usize) -> Option<usize> {
+        None
+    }
+
     /// The input index of a man of `kind` owned by seat `owner` on `cell`, seen by seat
     /// `perspective`.
     #[inline]

@@ -7,7 +7,7 @@
 //! `out = (sum W2 . h) / QA + b2` (scale QA * QB), which is `out_float * QA * QB`.
 //!
 //! ```text
-//! file   = "KLNN" version:u8 (1) name_len:u8 name inputs:u32 hidden:u32 players:u8
+//! file   = "KLNN" version:u8 (2) name_len:u8 name inputs:u32 hidden:u32 players:u8
 //!          w1:[i16; inputs * hidden] b1:[i16; hidden] w2:[i16; players * hidden] b2:i32
 //! ```
 //! little-endian; W1 row by row (one row of `hidden` per input); W2 the mover's block first.
@@ -15,11 +15,15 @@
 use std::fmt;
 
 pub const QA: i32 = 255;
-pub const QB: i32 = 64;
+/// 256 rather than the customary 64: output weights (within +/-1.98) then round to steps of
+/// 1/256, and the rounding's sum over every hidden unit stays near a centipawn (with 64 it
+/// moved evaluations by 20 cp).
+pub const QB: i32 = 256;
 /// Centipawns per unit of the float output (the trainer's scale).
 pub const EVAL_SCALE: i32 = 400;
 pub const MAGIC: &[u8; 4] = b"KLNN";
-pub const VERSION: u8 = 1;
+/// Version 2: QB 256 (version 1 had 64).
+pub const VERSION: u8 = 2;
 /// The widest hidden layer a file may ask for (a guard against a corrupt size).
 pub const MAX_HIDDEN: usize = 4096;
 /// The most inputs a file may ask for (gigachess has 8,960).

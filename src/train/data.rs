@@ -61,8 +61,15 @@ impl Samples {
         }
     }
 
-    /// Adds a game's positions (of variant `G`), counting those left out in `skipped`.
-    pub fn add_game<G: NetworkInputs>(&mut self, block: &GameBlock, skipped: &mut Skipped) {
+    /// Adds a game's positions (of variant `G`), counting those left out in `skipped`; with
+    /// `reflect`, each position's reflection too (where `G` has one), as a sample of the same
+    /// game.
+    pub fn add_game<G: NetworkInputs>(
+        &mut self,
+        block: &GameBlock,
+        reflect: bool,
+        skipped: &mut Skipped,
+    ) {
         let players = self.players;
         let full_points = POINT_UNITS * if players == 2 { 1.0 } else { 2.0 };
         let mut scratch = Vec::new();
@@ -77,22 +84,40 @@ impl Samples {
                 skipped.bad_fen += 1;
                 continue;
             };
-            for k in 0..players {
-                scratch.clear();
-                pos.active_inputs((mover + k) % players, &mut scratch);
-                self.inputs.extend(scratch.iter().map(|&i| i as u32));
-                self.offsets.push(self.inputs.len() as u32);
-            }
-            self.scores.push(score as i16);
             let points = f64::from(block.points.get(mover).copied().unwrap_or(0));
-            self.results.push((points / full_points) as f32);
-            self.games.push(block.number);
+            let reflections = if reflect && G::reflected_cell(0).is_some() {
+                2
+            } else {
+                1
+            };
+            for reflected in (0..reflections).map(|r| r == 1) {
+                for k in 0..players {
+                    let perspective = (mover + k) % players;
+                    scratch.clear();
+                    pos.for_each_man(|cell, kind, owner| {
+                        let cell = match reflected {
+                            true => G::reflected_cell(cell).unwrap_or(cell),
+                            false => cell,
+                        };
+                        scratch.push(G::input(cell, kind, owner, perspective) as u32);
+                    });
+                    self.inputs.extend_from_slice(&scratch);
+                    self.offsets.push(self.inputs.len() as u32);
+                }
+                self.scores.push(score as i16);
+                self.results.push((points / full_points) as f32);
+                self.games.push(block.number);
+            }
         }
     }
 }
 
-/// Reads every position of `files` (each a `G` datagen file).
-pub fn load<G: NetworkInputs>(files: &[impl AsRef<Path>]) -> Result<(Samples, Skipped), String> {
+/// Reads every position of `files` (each a `G` datagen file), with its reflection too where
+/// `reflect` asks for it and `G` has one.
+pub fn load<G: NetworkInputs>(
+    files: &[impl AsRef<Path>],
+    reflect: bool,
+) -> Result<(Samples, Skipped), String> {
     let players = G::PLAYERS;
     let mut samples = Samples::new(players);
     let mut skipped = Skipped::default();
@@ -105,8 +130,55 @@ pub fn load<G: NetworkInputs>(files: &[impl AsRef<Path>]) -> Result<(Samples, Sk
         while let Some(block) =
             GameBlock::decode(&mut input, players).map_err(|e| format!("{name}: {e}"))?
         {
-            samples.add_game::<G>(&block, &mut skipped);
+            samples.add_game::<G>(&block, reflect, &mut skipped);
         }
     }
     Ok((samples, skipped))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::datagen::format::Position;
+    use crate::variants::chess::Chess;
+
+    fn sorted(inputs: &[u32]) -> Vec<u32> {
+        let mut v = inputs.to_vec();
+        v.sort_unstable();
+        v
+    }
+
+    #[test]
+    fn a_reflected_sample_is_the_reflected_position_with_the_same_targets() {
+        let fen = "4k3/8/8/8/8/8/4P3/R3K3 b - - 0 1";
+        let mirror = Chess::from_fen("3k4/8/8/8/8/8/3P4/3K3R b - - 0 1").unwrap();
+        let block = GameBlock {
+            number: 5,
+            points: vec![6, 0],
+            positions: vec![Position {
+                ply: 9,
+                mover: 1,
+                fen: fen.into(),
+                scores: vec![250, -250],
+            }],
+        };
+        let mut samples = Samples::new(2);
+        let mut skipped = Skipped::default();
+        samples.add_game::<Chess>(&block, true, &mut skipped);
+        assert_eq!(samples.len(), 2);
+        for k in 0..2 {
+            let mut expected = Vec::new();
+            mirror.active_inputs((1 + k) % 2, &mut expected);
+            let expected: Vec<u32> = expected.into_iter().map(|i| i as u32).collect();
+            assert_eq!(sorted(samples.inputs(1, k)), sorted(&expected));
+            assert_ne!(sorted(samples.inputs(0, k)), sorted(&expected));
+        }
+        assert_eq!(samples.scores, vec![-250, -250]);
+        assert_eq!(samples.results, vec![0.0, 0.0]);
+        assert_eq!(samples.games, vec![5, 5]);
+        // Without reflection, one sample.
+        let mut one = Samples::new(2);
+        one.add_game::<Chess>(&block, false, &mut skipped);
+        assert_eq!(one.len(), 1);
+    }
 }

@@ -263,7 +263,7 @@ mod tests {
             &settings,
             Progress::default(),
             |block| {
-                samples.add_game::<Chess>(block, &mut skipped);
+                samples.add_game::<Chess>(block, false, &mut skipped);
                 Ok(())
             },
             |_| {},

@@ -26,6 +26,13 @@ impl<G: Geometry> NetworkInputs for Board<G> {
             cell ^ 56
         }
     }
+
+    /// Files a to h swapped: the moves of every 8x8 game, the cylinder's seam and both spin
+    /// directions look the same in the mirror; only castling's sides swap.
+    #[inline]
+    fn reflected_cell(cell: usize) -> Option<usize> {
+        Some(cell ^ 7)
+    }
 }
 
 /// `NetworkInputs` for a variant whose position keeps its men in a `board: Board<Flat>` field
@@ -43,6 +50,11 @@ macro_rules! inputs_of_board {
             #[inline]
             fn relative_cell(cell: usize, perspective: usize) -> usize {
                 <$crate::variants::board8::Board<$crate::variants::chess::Flat> as $crate::game::NetworkInputs>::relative_cell(cell, perspective)
+            }
+
+            #[inline]
+            fn reflected_cell(cell: usize) -> Option<usize> {
+                <$crate::variants::board8::Board<$crate::variants::chess::Flat> as $crate::game::NetworkInputs>::reflected_cell(cell)
             }
         }
     };
