@@ -1,9 +1,11 @@
-//! `kaleido bench`: fixed-depth searches over fixed positions of every variant. On one thread the node count is a signature that changes only when
-//! search behaviour changes; the last line, `N nodes M nps`, is the form OpenBench's client
+//! `kaleido bench`: fixed-depth searches over fixed positions of every variant, each evaluated
+//! as the engine plays it by default (a built-in network where the variant has one). On one
+//! thread the node count is a signature that changes only when search behaviour changes; the last line, `N nodes M nps`, is the form OpenBench's client
 //! reads.
 
 use super::CliError;
 use crate::game::{Game, Variant};
+use crate::nnue::{self, EvalChoice};
 use crate::registry::{with_variant, VariantVisitor};
 use crate::search::{self, Context, Limits, TranspositionTable};
 use clap::Args;
@@ -21,6 +23,9 @@ pub struct BenchArgs {
     /// Transposition table size in MiB, cleared before each position
     #[arg(long, default_value_t = 16)]
     pub hash: usize,
+    /// Evaluate with the hand-written evaluation, not the variants' built-in networks
+    #[arg(long)]
+    pub hand_written: bool,
 }
 
 /// (variant, FEN): openings, middlegames and endings of each variant (for trichess, the
@@ -111,8 +116,11 @@ impl VariantVisitor for BenchPosition<'_> {
             ..Limits::default()
         };
         let stop = AtomicBool::new(false);
+        let choice = EvalChoice::from_options(!self.args.hand_written, nnue::EMBEDDED);
+        let network = nnue::load::<G>(&choice).map_err(CliError)?;
         let ctx = Context {
             threads: self.args.threads,
+            network: network.as_deref(),
             ..Context::new(self.tt, &stop)
         };
         let thought = search::think(&pos, &[], &limits, &[], ctx, |_| {});

@@ -5,7 +5,7 @@ use super::variant_arg::VariantName;
 use super::CliError;
 use crate::game::Variant;
 use crate::registry::{with_variant, VariantVisitor};
-use crate::train::{data, plot, quantise, train, TrainSettings};
+use crate::train::{data, hand_written_loss, plot, quantise, train, TrainSettings};
 use clap::Args;
 use std::path::PathBuf;
 use std::time::Instant;
@@ -81,6 +81,10 @@ impl VariantVisitor for Train {
             threads: args.threads,
             seed: args.seed,
         };
+        eprintln!(
+            "the hand-written evaluation's validation loss: {:.6}",
+            hand_written_loss(&samples, args.lambda)
+        );
         let (mut train_losses, mut validation_losses) = (Vec::new(), Vec::new());
         eprintln!("epoch  train loss  validation loss  rate      seconds");
         let net = train(&samples, G::INPUTS, &settings, |e| {

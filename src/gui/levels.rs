@@ -2,6 +2,7 @@
 //! searched within one.
 
 use crate::game::Searchable;
+use crate::nnue;
 use crate::record::GameRecord;
 use crate::search::score::{MATE, MATE_BOUND};
 use crate::search::{self, Context, Info, Limits, Thought, TranspositionTable};
@@ -44,7 +45,8 @@ pub fn score_text(score: i32) -> String {
 const TABLE_MIB: usize = 16;
 
 /// kaleido's turn in the game's current position within `limits`, until `stop` is set: the
-/// search written for any number of players, on a fresh table and one thread. `on_info` hears
+/// search written for any number of players, on a fresh table and one thread, evaluating as
+/// the engine does by default. `on_info` hears
 /// about every completed depth, so a page can show the search while it runs.
 pub fn think<G: Searchable>(
     record: &GameRecord<G>,
@@ -54,14 +56,12 @@ pub fn think<G: Searchable>(
 ) -> Thought<G::Move> {
     let history = record.hashes_before_current();
     let tt = TranspositionTable::new(TABLE_MIB);
-    search::think(
-        record.current(),
-        &history,
-        limits,
-        &[],
-        Context::new(&tt, stop),
-        on_info,
-    )
+    let network = nnue::built_in::<G>();
+    let ctx = Context {
+        network: network.as_deref(),
+        ..Context::new(&tt, stop)
+    };
+    search::think(record.current(), &history, limits, &[], ctx, on_info)
 }
 
 #[cfg(test)]

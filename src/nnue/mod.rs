@@ -72,6 +72,12 @@ pub fn load<G: NetworkInputs>(
     Ok(Some(Arc::new(net)))
 }
 
+/// The variant's built-in network, None where it has none: the evaluation the engine plays
+/// with unless told otherwise.
+pub fn built_in<G: NetworkInputs>() -> Option<Arc<QuantisedNetwork>> {
+    load::<G>(&EvalChoice::Embedded).unwrap_or(None)
+}
+
 /// The network's evaluation of `pos` from scratch for the player in `seat` (the side to move
 /// for the trained meaning; another seat where a search of more players asks for it).
 pub fn evaluate_from_scratch<G: NetworkInputs>(

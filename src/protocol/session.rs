@@ -100,7 +100,7 @@ impl<G: Variant> GameSession<G> {
     pub fn new() -> Self {
         GameSession {
             record: GameRecord::new(G::startpos()),
-            network: nnue::load::<G>(&EvalChoice::Embedded).unwrap_or(None),
+            network: nnue::built_in::<G>(),
         }
     }
 }

@@ -7,6 +7,7 @@
 pub mod seats;
 
 use crate::game::{Game, Searchable};
+use crate::nnue;
 use crate::outcome::{EndReason, Outcome};
 use crate::record::GameRecord;
 use crate::search::multi::{result_score, Algorithm};
@@ -44,8 +45,11 @@ pub fn choose<G: Searchable>(
         PlayerKind::Search(limits) => {
             let history = record.hashes_before_current();
             let stop = AtomicBool::new(false);
+            // The engine's default evaluation: the built-in network where there is one.
+            let network = nnue::built_in::<G>();
             let ctx = Context {
                 algorithm,
+                network: network.as_deref(),
                 ..Context::new(tt, &stop)
             };
             search::think(pos, &history, limits, &[], ctx, |_| {}).best()

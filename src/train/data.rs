@@ -5,7 +5,7 @@
 //! take), with the search's score and the game's result from the mover's point of view.
 
 use crate::datagen::format::{read_header, FormatError, GameBlock, POINT_UNITS};
-use crate::game::NetworkInputs;
+use crate::game::Searchable;
 use std::io::BufReader;
 use std::path::Path;
 
@@ -26,6 +26,9 @@ pub struct Samples {
     pub results: Vec<f32>,
     /// The game each sample came from (for the validation split).
     pub games: Vec<u32>,
+    /// The hand-written evaluation of the sample's position, the mover's view: the baseline a
+    /// network's loss is read against.
+    pub hand_written: Vec<i16>,
 }
 
 impl Samples {
@@ -64,7 +67,7 @@ impl Samples {
     /// Adds a game's positions (of variant `G`), counting those left out in `skipped`; with
     /// `reflect`, each position's reflection too (where `G` has one), as a sample of the same
     /// game.
-    pub fn add_game<G: NetworkInputs>(
+    pub fn add_game<G: Searchable>(
         &mut self,
         block: &GameBlock,
         reflect: bool,
@@ -85,6 +88,9 @@ impl Samples {
                 continue;
             };
             let points = f64::from(block.points.get(mover).copied().unwrap_or(0));
+            let hand_written =
+                pos.evaluate()
+                    .clamp(i32::from(i16::MIN), i32::from(i16::MAX)) as i16;
             let reflections = if reflect && G::reflected_cell(0).is_some() {
                 2
             } else {
@@ -107,6 +113,7 @@ impl Samples {
                 self.scores.push(score as i16);
                 self.results.push((points / full_points) as f32);
                 self.games.push(block.number);
+                self.hand_written.push(hand_written);
             }
         }
     }
@@ -114,7 +121,7 @@ impl Samples {
 
 /// Reads every position of `files` (each a `G` datagen file), with its reflection too where
 /// `reflect` asks for it and `G` has one.
-pub fn load<G: NetworkInputs>(
+pub fn load<G: Searchable>(
     files: &[impl AsRef<Path>],
     reflect: bool,
 ) -> Result<(Samples, Skipped), String> {
@@ -140,6 +147,7 @@ pub fn load<G: NetworkInputs>(
 mod tests {
     use super::*;
     use crate::datagen::format::Position;
+    use crate::game::NetworkInputs;
     use crate::variants::chess::Chess;
 
     fn sorted(inputs: &[u32]) -> Vec<u32> {
@@ -176,6 +184,8 @@ mod tests {
         assert_eq!(samples.scores, vec![-250, -250]);
         assert_eq!(samples.results, vec![0.0, 0.0]);
         assert_eq!(samples.games, vec![5, 5]);
+        let hand = Chess::from_fen(fen).unwrap().evaluate() as i16;
+        assert_eq!(samples.hand_written, vec![hand, hand]);
         // Without reflection, one sample.
         let mut one = Samples::new(2);
         one.add_game::<Chess>(&block, false, &mut skipped);

@@ -15,6 +15,8 @@ pub trait Geometry: Copy + Default + Send + Sync + Debug + 'static {
     const XBOARD: crate::game::XboardFacts;
     /// One line on what is unusual about the board, shown under it on the web board.
     const NOTE: &'static str;
+    /// The variant's built-in evaluation network (see `NetworkInputs::NETWORK`).
+    const NETWORK: Option<&'static [u8]> = None;
 
     fn knight(sq: Square) -> Bitboard;
     fn king(sq: Square) -> Bitboard;

@@ -9,6 +9,7 @@ use crate::game::NetworkInputs;
 impl<G: Geometry> NetworkInputs for Board<G> {
     const CELLS: usize = 64;
     const KINDS: usize = 6;
+    const NETWORK: Option<&'static [u8]> = G::NETWORK;
 
     fn for_each_man(&self, mut f: impl FnMut(usize, usize, usize)) {
         for sq in self.occupied() {
