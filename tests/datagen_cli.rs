@@ -152,12 +152,15 @@ fn train_writes_a_network_and_its_loss_curves_from_datagen_files() {
     let run = kaleido(&args);
     assert_eq!(run.code, Some(0), "{}", show(&args, &run));
     assert!(
-        run.stderr.contains("validation loss"),
+        run.stderr.contains("validation loss")
+            && run
+                .stderr
+                .contains("the hand-written evaluation's validation loss: 0.0"),
         "{}",
         show(&args, &run)
     );
     let bytes = read(&net);
-    assert!(bytes.starts_with(b"KLNN\x01\x05chess"));
+    assert!(bytes.starts_with(b"KLNN\x02\x05chess"));
     // Header, 768 x 8 + 8 + 2 x 8 weights of two bytes, the output bias.
     assert_eq!(
         bytes.len(),

@@ -34,7 +34,7 @@ pub struct TrainArgs {
     #[arg(long, default_value_t = 0.001)]
     pub rate: f32,
     /// The game result's share of the target, 0 to 1 (the rest is the search's score)
-    #[arg(long, default_value_t = 0.3)]
+    #[arg(long, default_value_t = 0.0)]
     pub lambda: f32,
     /// Threads
     #[arg(long, default_value_t = 1)]
@@ -81,10 +81,8 @@ impl VariantVisitor for Train {
             threads: args.threads,
             seed: args.seed,
         };
-        eprintln!(
-            "the hand-written evaluation's validation loss: {:.6}",
-            hand_written_loss(&samples, args.lambda)
-        );
+        let baseline = hand_written_loss(&samples, args.lambda);
+        eprintln!("the hand-written evaluation's validation loss: {baseline:.6}");
         let (mut train_losses, mut validation_losses) = (Vec::new(), Vec::new());
         eprintln!("epoch  train loss  validation loss  rate      seconds");
         let net = train(&samples, G::INPUTS, &settings, |e| {
@@ -101,9 +99,11 @@ impl VariantVisitor for Train {
         std::fs::write(&args.out, quantised.to_bytes())
             .map_err(|e| CliError(format!("{name}: {e}")))?;
         if let Some(path) = &args.plot {
+            let baseline = vec![baseline; validation_losses.len()];
             let png = plot::loss_curves(&[
                 (&train_losses, [200, 40, 40]),
                 (&validation_losses, [40, 40, 200]),
+                (&baseline, [40, 150, 40]),
             ]);
             std::fs::write(path, png).map_err(|e| CliError(format!("{}: {e}", path.display())))?;
         }
