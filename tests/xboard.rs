@@ -154,11 +154,13 @@ fn protover_2_features_end_with_done() {
         "variants=\"normal,cylinder,spinchess,doublemove,gigachess\"",
         "option=\"Hash -spin ",
         "option=\"Threads -spin ",
+        "option=\"Use NNUE -check 1\"",
+        "option=\"EvalFile -file <embedded>\"",
     ] {
         assert!(all.contains(f), "missing {f} in {all}");
     }
     // `accepted`/`rejected` are heard silently.
-    assert_eq!(out.len(), 6, "{out:#?}");
+    assert_eq!(out.len(), 8, "{out:#?}");
 }
 
 #[test]
