@@ -4,6 +4,7 @@
 use super::variant_arg::VariantName;
 use super::CliError;
 use crate::game::Variant;
+use crate::nnue;
 use crate::registry::{with_variant, VariantVisitor};
 use crate::train::{data, hand_written_loss, plot, quantise, train, TrainSettings};
 use clap::Args;
@@ -109,14 +110,7 @@ impl VariantVisitor for Train {
         }
         // The start position as both networks see it: the integers follow the floats.
         let start = G::startpos();
-        let mover = start.side_to_move().index();
-        let perspectives: Vec<Vec<u32>> = (0..G::PLAYERS)
-            .map(|k| {
-                let mut inputs = Vec::new();
-                start.active_inputs((mover + k) % G::PLAYERS, &mut inputs);
-                inputs.into_iter().map(|i| i as u32).collect()
-            })
-            .collect();
+        let perspectives = nnue::perspective_inputs(&start, start.side_to_move().index());
         let views: Vec<&[u32]> = perspectives.iter().map(Vec::as_slice).collect();
         eprintln!(
             "{name}: {} inputs, {} hidden, {} perspectives; the start position {:.0} cp (float) {} cp (integer); {:.1} s in all",

@@ -85,15 +85,21 @@ pub fn evaluate_from_scratch<G: NetworkInputs>(
     pos: &G,
     seat: usize,
 ) -> i32 {
-    let views: Vec<Vec<u32>> = (0..G::PLAYERS)
+    let views = perspective_inputs(pos, seat);
+    let views: Vec<&[u32]> = views.iter().map(Vec::as_slice).collect();
+    net.evaluate(&views)
+}
+
+/// `pos`'s active inputs from every seat's perspective, starting at `seat` and going round
+/// in playing order (the order the network's blocks take).
+pub fn perspective_inputs<G: NetworkInputs>(pos: &G, seat: usize) -> Vec<Vec<u32>> {
+    (0..G::PLAYERS)
         .map(|k| {
             let mut inputs = Vec::new();
             pos.active_inputs((seat + k) % G::PLAYERS, &mut inputs);
             inputs.into_iter().map(|i| i as u32).collect()
         })
-        .collect();
-    let views: Vec<&[u32]> = views.iter().map(Vec::as_slice).collect();
-    net.evaluate(&views)
+        .collect()
 }
 
 /// One line on the evaluation in use, for `info string` and logs.
