@@ -4,11 +4,12 @@
 use super::variant_arg::VariantName;
 use super::CliError;
 use crate::game::Variant;
-use crate::nnue;
+use crate::nnue::{self, QuantisedNetwork};
 use crate::registry::{with_variant, VariantVisitor};
+use crate::train::network::Network;
 use crate::train::{data, hand_written_loss, plot, quantise, train, TrainSettings};
 use clap::Args;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::time::Instant;
 
 #[derive(Args, Debug, Clone)]
@@ -49,6 +50,10 @@ pub struct TrainArgs {
     /// Train on each position's left-right reflection too, where the variant has one
     #[arg(long)]
     pub reflect: bool,
+    /// Start from this network's weights instead of random ones: a network of any variant
+    /// with the same inputs and perspectives (its hidden width replaces --hidden)
+    #[arg(long)]
+    pub init: Option<PathBuf>,
 }
 
 struct Train(TrainArgs);
@@ -73,6 +78,10 @@ impl VariantVisitor for Train {
             data::SCORE_FILTER,
             skipped.bad_fen
         );
+        let start = match &args.init {
+            Some(path) => Some(starting_network(path)?),
+            None => None,
+        };
         let settings = TrainSettings {
             hidden: args.hidden,
             epochs: args.epochs,
@@ -81,6 +90,7 @@ impl VariantVisitor for Train {
             lambda: args.lambda,
             threads: args.threads,
             seed: args.seed,
+            start,
         };
         let baseline = hand_written_loss(&samples, args.lambda);
         eprintln!("the hand-written evaluation's validation loss: {baseline:.6}");
@@ -123,6 +133,18 @@ impl VariantVisitor for Train {
         );
         Ok(())
     }
+}
+
+/// The float network a saved one stands for.
+fn starting_network(path: &Path) -> Result<Network, CliError> {
+    let name = path.display();
+    let bytes = std::fs::read(path).map_err(|e| CliError(format!("{name}: {e}")))?;
+    let saved = QuantisedNetwork::read(&bytes).map_err(|e| CliError(format!("{name}: {e}")))?;
+    eprintln!(
+        "starting from {name}: a {} network, {} hidden units",
+        saved.variant, saved.hidden
+    );
+    Ok(Network::from_quantised(&saved))
 }
 
 pub fn run(args: TrainArgs) -> Result<(), CliError> {

@@ -127,6 +127,22 @@ impl QuantisedNetwork {
         inputs: usize,
         players: usize,
     ) -> Result<QuantisedNetwork, NetworkError> {
+        let net = QuantisedNetwork::read(bytes)?;
+        if net.variant != variant || net.inputs != inputs || net.players != players {
+            return Err(NetworkError::WrongVariant {
+                found: format!(
+                    "{} ({} inputs, {} players)",
+                    net.variant, net.inputs, net.players
+                ),
+                wanted: format!("{variant} ({inputs} inputs, {players} players)"),
+            });
+        }
+        Ok(net)
+    }
+
+    /// Reads a sound network file whatever variant it was trained for (the trainer may
+    /// start one variant's network from another's).
+    pub fn read(bytes: &[u8]) -> Result<QuantisedNetwork, NetworkError> {
         let mut c = Cursor(bytes);
         if c.take(4).map_err(|_| NetworkError::NotANetwork)? != MAGIC {
             return Err(NetworkError::NotANetwork);
@@ -136,18 +152,12 @@ impl QuantisedNetwork {
             return Err(NetworkError::Version(version));
         }
         let name_len = usize::from(c.u8()?);
-        let found = String::from_utf8_lossy(c.take(name_len)?).into_owned();
-        let (file_inputs, hidden, file_players) =
+        let variant = String::from_utf8_lossy(c.take(name_len)?).into_owned();
+        let (inputs, hidden, players) =
             (c.u32()? as usize, c.u32()? as usize, usize::from(c.u8()?));
-        if found != variant || file_inputs != inputs || file_players != players {
-            return Err(NetworkError::WrongVariant {
-                found: format!("{found} ({file_inputs} inputs, {file_players} players)"),
-                wanted: format!("{variant} ({inputs} inputs, {players} players)"),
-            });
-        }
-        if hidden == 0 || hidden > MAX_HIDDEN || inputs > MAX_INPUTS {
+        if hidden == 0 || hidden > MAX_HIDDEN || inputs > MAX_INPUTS || players == 0 {
             return Err(NetworkError::BadShape(format!(
-                "{inputs} inputs, {hidden} hidden units"
+                "{inputs} inputs, {hidden} hidden units, {players} perspectives"
             )));
         }
         let w1 = c.i16s(inputs * hidden)?;
@@ -162,7 +172,7 @@ impl QuantisedNetwork {
             )));
         }
         Ok(QuantisedNetwork {
-            variant: found,
+            variant,
             inputs,
             hidden,
             players,
@@ -278,6 +288,8 @@ mod tests {
             QuantisedNetwork::from_bytes(&bytes, "cylinder", 4, 2),
             Err(NetworkError::WrongVariant { .. })
         ));
+        // Read whatever its variant (a trainer's starting point), it is the same network.
+        assert_eq!(QuantisedNetwork::read(&bytes), Ok(tiny()));
         // A header claiming a huge layer is refused before anything is allocated for it.
         let mut huge = tiny();
         huge.hidden = MAX_HIDDEN + 1;

@@ -37,6 +37,9 @@ pub struct TrainSettings {
     pub lambda: f32,
     pub threads: usize,
     pub seed: u64,
+    /// The network to start from (its hidden width replaces `hidden`); random weights if
+    /// none.
+    pub start: Option<Network>,
 }
 
 /// What one epoch did.
@@ -179,7 +182,16 @@ pub fn train(
         .build()
         .map_err(|e| e.to_string())?;
     let mut rng = random_source(settings.seed);
-    let mut net = Network::new(inputs, settings.hidden.max(1), samples.players, &mut rng);
+    let mut net = match &settings.start {
+        Some(start) if start.inputs != inputs || start.players != samples.players => {
+            return Err(format!(
+                "the starting network has {} inputs and {} perspectives, this variant {} and {}",
+                start.inputs, start.players, inputs, samples.players
+            ))
+        }
+        Some(start) => start.clone(),
+        None => Network::new(inputs, settings.hidden.max(1), samples.players, &mut rng),
+    };
     let (mut training, validation): (Vec<usize>, Vec<usize>) =
         (0..samples.len()).partition(|&i| !held_out(samples.games[i]));
     if training.is_empty() {
@@ -301,6 +313,7 @@ mod tests {
             lambda: 0.3,
             threads: 2,
             seed: 5,
+            start: None,
         }
     }
 
@@ -330,6 +343,42 @@ mod tests {
                 "{float} against {integer}"
             );
         }
+    }
+
+    #[test]
+    fn training_goes_on_from_a_saved_network() {
+        let samples = samples();
+        let saved = quantise(
+            &train(&samples, Chess::INPUTS, &settings(6), |_| {}).unwrap(),
+            "chess",
+        );
+        let start = Network::from_quantised(&saved);
+        assert_eq!(
+            quantise(&start, "chess"),
+            saved,
+            "the integers read back exactly"
+        );
+        let mut fresh = Vec::new();
+        train(&samples, Chess::INPUTS, &settings(1), |r| fresh.push(*r)).unwrap();
+        let mut resumed = Vec::new();
+        let go_on = TrainSettings {
+            start: Some(start),
+            hidden: 99,
+            ..settings(1)
+        };
+        let net = train(&samples, Chess::INPUTS, &go_on, |r| resumed.push(*r)).unwrap();
+        assert_eq!(net.hidden, 16, "the saved network's width is kept");
+        assert!(
+            resumed[0].train_loss < fresh[0].train_loss * 0.9,
+            "{:?} against {:?}",
+            resumed[0],
+            fresh[0]
+        );
+        let other = TrainSettings {
+            start: Some(Network::new(10, 4, 2, &mut random_source(1))),
+            ..settings(1)
+        };
+        assert!(train(&samples, Chess::INPUTS, &other, |_| {}).is_err());
     }
 
     #[test]

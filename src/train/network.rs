@@ -7,6 +7,7 @@
 //! evaluation in centipawns is `out * EVAL_SCALE`. Training compares sigmoid(out) with a blend
 //! of sigmoid(score / EVAL_SCALE) and the game's result.
 
+use crate::nnue::{QuantisedNetwork, QA, QB};
 use rand::Rng;
 use rand_chacha::ChaCha8Rng;
 
@@ -53,6 +54,25 @@ impl Network {
             b1: vec![0.1; hidden],
             w2: uniform(players * hidden, 1.0 / ((players * hidden) as f32).sqrt()),
             b2: 0.0,
+        }
+    }
+
+    /// The float network an integer one stands for (a starting point for more training).
+    pub fn from_quantised(net: &QuantisedNetwork) -> Network {
+        let scaled = |values: &[i16], scale: i32| -> Vec<f32> {
+            values
+                .iter()
+                .map(|&v| f32::from(v) / scale as f32)
+                .collect()
+        };
+        Network {
+            inputs: net.inputs,
+            hidden: net.hidden,
+            players: net.players,
+            w1: scaled(&net.w1, QA),
+            b1: scaled(&net.b1, QA),
+            w2: scaled(&net.w2, QB),
+            b2: net.b2 as f32 / (QA * QB) as f32,
         }
     }
 
