@@ -37,12 +37,17 @@ impl<G: Geometry> NetworkInputs for Board<G> {
 }
 
 /// `NetworkInputs` for a variant whose position keeps its men in a `board: Board<Flat>` field
-/// (spinchess, doublemove): its inputs are that board's, read as chess's are.
+/// (spinchess, doublemove): its inputs are that board's, read as chess's are. The second
+/// argument, where given, is the variant's built-in network.
 macro_rules! inputs_of_board {
     ($variant:ty) => {
+        $crate::variants::board8::inputs::inputs_of_board!($variant, None);
+    };
+    ($variant:ty, $network:expr) => {
         impl $crate::game::NetworkInputs for $variant {
             const CELLS: usize = 64;
             const KINDS: usize = 6;
+            const NETWORK: Option<&'static [u8]> = $network;
 
             fn for_each_man(&self, f: impl FnMut(usize, usize, usize)) {
                 $crate::game::NetworkInputs::for_each_man(&self.board, f)
