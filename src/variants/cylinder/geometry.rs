@@ -12,6 +12,7 @@ impl Geometry for Wrapped {
     const XBOARD: crate::game::XboardFacts = super::xboard::XBOARD;
     const WRAPS: bool = true;
     const NOTE: &'static str = "The a- and h-files are joined: men move across the side edges.";
+    const NETWORK: Option<&'static [u8]> = Some(include_bytes!("../../../nets/cylinder.nnue"));
 
     attacks_from!(attacks);
 
