@@ -45,6 +45,12 @@ def main():
             "-tc", "0:20", "-inc", "0.2", "-autoCallFlag", "true",
             "-testLegality", "true", "-testClaims", "true",
             "-adjudicateDrawMoves", "100",
+            # XBoard tells each engine `computer` when its opponent is one. Debian's Fairy-Max
+            # 5.0b does not know that command and, about half the time, crashes on it (any
+            # unknown command does it: a segfault after "Error (unknown command)"), which ends
+            # the game with "Error writing to second chess program". An empty string makes
+            # XBoard send Fairy-Max nothing there; kaleido still gets `computer`.
+            "-secondComputerString", "",
             "-xponder", "-xexit", "-saveSettingsOnExit", "false",
             "-debug", "-nameOfDebugFile", log, "-saveGameFile", pgn,
         ]
