@@ -334,3 +334,44 @@ fn the_evaluation_options_choose_and_refuse_networks() {
     // The engine goes on, by hand.
     assert_eq!(bestmoves(&out).len(), 1, "{out:#?}");
 }
+
+/// The `info depth` lines of a conversation without their timings (which vary run to run).
+fn searched_lines(lines: &[String]) -> Vec<String> {
+    lines
+        .iter()
+        .filter(|l| l.starts_with("info depth ") || l.starts_with("bestmove "))
+        .map(|l| {
+            let words: Vec<&str> = l.split_whitespace().collect();
+            let mut kept = Vec::new();
+            let mut i = 0;
+            while i < words.len() {
+                if matches!(words[i], "time" | "nps" | "hashfull") {
+                    i += 2;
+                } else {
+                    kept.push(words[i]);
+                    i += 1;
+                }
+            }
+            kept.join(" ")
+        })
+        .collect()
+}
+
+#[test]
+fn a_variant_switch_starts_from_an_empty_table() {
+    // The same search in a fresh process and after a search of another variant: entries
+    // the cylinder left in the table must not steer the spinchess search.
+    let spin = "uci\nsetoption name UCI_Variant value spinchess\nposition startpos\ngo depth 4\n";
+    let fresh = searched_lines(&converse(spin));
+    let after = converse(&format!(
+        "uci\nsetoption name UCI_Variant value cylinder\nposition startpos\ngo depth 7\n{}",
+        spin.trim_start_matches("uci\n")
+    ));
+    let cylinder_end = after
+        .iter()
+        .position(|l| l.starts_with("bestmove "))
+        .unwrap()
+        + 1;
+    assert!(!fresh.is_empty());
+    assert_eq!(searched_lines(&after[cylinder_end..]), fresh);
+}

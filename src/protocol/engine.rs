@@ -125,17 +125,13 @@ impl Engine {
         self.tt.clone()
     }
 
-    /// Empties the table (a new game).
-    pub fn clear_table(&self) {
-        self.tt.clear();
-    }
-
     /// The session's variant, without waiting for a running search.
     pub fn variant(&self) -> &'static str {
         self.variant
     }
 
-    /// Puts `session` in place of the current one, evaluated as the options say. The error
+    /// Puts `session` in place of the current one, evaluated as the options say, and empties
+    /// the table: entries of another variant or game would steer the next search. The error
     /// is a chosen network that does not fit the new variant (the hand-written evaluation then
     /// judges); the session is replaced all the same.
     pub fn replace_session(&mut self, mut session: Box<dyn Session>) -> Result<(), String> {
@@ -150,6 +146,7 @@ impl Engine {
         };
         self.variant = session.variant();
         *self.session() = session;
+        self.tt.clear();
         evaluation
     }
 
@@ -191,7 +188,6 @@ impl Engine {
     /// A new game: the start position of the same variant and an empty table.
     pub fn new_game(&mut self) {
         self.wait_search();
-        self.tt.clear();
         if let Ok(fresh) = new_session(self.variant) {
             // The options are as they were: an error was reported when they were set.
             let _ = self.replace_session(fresh);

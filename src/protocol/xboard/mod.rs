@@ -294,7 +294,6 @@ impl Engine {
         if let Err(e) = self.core.replace_session(default_session()) {
             self.send(&format!("tellusererror {e}"));
         }
-        self.core.clear_table();
         self.start_game();
         self.clock.depth = None;
         self.clock.mine = None;
@@ -342,7 +341,6 @@ impl Engine {
         if let Err(e) = self.core.replace_session(session) {
             self.send(&format!("tellusererror {e}"));
         }
-        self.core.clear_table();
         let (force, side) = (self.force, self.engine_side);
         self.start_game();
         // `variant` comes after `new`; it changes the game, not who plays which side.
