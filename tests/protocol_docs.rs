@@ -9,6 +9,8 @@
 //! - the commit a build adds to the engine name (`kaleido 0.2.0 (abc1234)`) is left out, since
 //!   it changes with every commit; the version is compared.
 
+mod common;
+
 use kaleido::version::GIT_HASH;
 use std::io::Write;
 use std::process::{Command, Stdio};
@@ -89,17 +91,7 @@ fn without_commit(line: &str) -> String {
 fn steady(line: &str) -> String {
     let words: Vec<&str> = line.split(' ').collect();
     if words.first() == Some(&"info") {
-        let mut kept = Vec::new();
-        let mut i = 0;
-        while i < words.len() {
-            if (words[i] == "nps" || words[i] == "time") && i + 1 < words.len() {
-                i += 2;
-                continue;
-            }
-            kept.push(words[i]);
-            i += 1;
-        }
-        return kept.join(" ");
+        return common::info_without_timing(line);
     }
     let number = |w: &&str| w.trim_start_matches('-').parse::<i64>().is_ok();
     if words.len() >= 4 && words[..4].iter().all(number) {

@@ -335,25 +335,12 @@ fn the_evaluation_options_choose_and_refuse_networks() {
     assert_eq!(bestmoves(&out).len(), 1, "{out:#?}");
 }
 
-/// The `info depth` lines of a conversation without their timings (which vary run to run).
+/// The `info depth` and `bestmove` lines of a conversation without their timings.
 fn searched_lines(lines: &[String]) -> Vec<String> {
     lines
         .iter()
         .filter(|l| l.starts_with("info depth ") || l.starts_with("bestmove "))
-        .map(|l| {
-            let words: Vec<&str> = l.split_whitespace().collect();
-            let mut kept = Vec::new();
-            let mut i = 0;
-            while i < words.len() {
-                if matches!(words[i], "time" | "nps" | "hashfull") {
-                    i += 2;
-                } else {
-                    kept.push(words[i]);
-                    i += 1;
-                }
-            }
-            kept.join(" ")
-        })
+        .map(|l| common::info_without_timing(l))
         .collect()
 }
 

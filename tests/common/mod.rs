@@ -87,6 +87,22 @@ pub fn nodes_searched(stdout: &str, what: &str) -> u64 {
         .unwrap_or_else(|| panic!("last line {last:?} is not 'Nodes searched: N' for {what}"))
 }
 
+/// A UCI `info` line without its timing (`nps N` and `time N`), which varies run to run.
+pub fn info_without_timing(line: &str) -> String {
+    let words: Vec<&str> = line.split(' ').collect();
+    let mut kept = Vec::new();
+    let mut i = 0;
+    while i < words.len() {
+        if (words[i] == "nps" || words[i] == "time") && i + 1 < words.len() {
+            i += 2;
+            continue;
+        }
+        kept.push(words[i]);
+        i += 1;
+    }
+    kept.join(" ")
+}
+
 /// Checks that `run` failed cleanly: no panic, exit status 2, and exactly one stderr line that
 /// starts `error: `, is shorter than [`MAX_ERROR_LEN`] and contains every one of `needles`.
 /// Returns that line. `what` describes the run in the panic messages.
