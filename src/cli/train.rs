@@ -118,7 +118,8 @@ impl VariantVisitor for Train {
             ]);
             std::fs::write(path, png).map_err(|e| CliError(format!("{}: {e}", path.display())))?;
         }
-        // The start position as both networks see it: the integers follow the floats.
+        // The start position as the search sees it with either network (the threats a network
+        // does not learn added): the integers follow the floats.
         let start = G::startpos();
         let perspectives = nnue::perspective_inputs(&start, start.side_to_move().index());
         let views: Vec<&[u32]> = perspectives.iter().map(Vec::as_slice).collect();
@@ -127,8 +128,8 @@ impl VariantVisitor for Train {
             G::INPUTS,
             net.hidden,
             G::PLAYERS,
-            net.evaluate(&views),
-            quantised.evaluate(&views),
+            net.evaluate(&views) + start.unsearched_threats() as f32,
+            quantised.evaluate(&views) + start.unsearched_threats(),
             began.elapsed().as_secs_f64()
         );
         Ok(())

@@ -19,6 +19,16 @@ pub trait Searchable: NetworkInputs {
     /// (the search's evaluation where no network is chosen).
     fn evaluate(&self) -> i32;
 
+    /// The part of `evaluate` that a network is not asked to learn, in centipawns from the side
+    /// to move's point of view: threats that a quiet move and then a capture carry out, which
+    /// quiescence does not search and the men's placement does not show (a king the enemy
+    /// reaches within one turn of two moves). The two-player search adds it to a network's
+    /// output, and training fits the network to the searched scores with it added, so the
+    /// network learns only the rest. Zero where the search sees every threat itself.
+    fn unsearched_threats(&self) -> i32 {
+        0
+    }
+
     /// Static evaluation in centipawns for `player` (higher is better for that player). For two
     /// players it is `evaluate` with the sign of whose view it is; variants of more players
     /// weigh each player against its opponents themselves.

@@ -740,8 +740,9 @@ impl<'a, G: Searchable> Searcher<'a, G> {
         }
     }
 
-    /// The static evaluation of `pos`, the position at `ply` on the line: the network's where
-    /// one is chosen, else the variant's hand-written one.
+    /// The static evaluation of `pos`, the position at `ply` on the line: the network's, with
+    /// the threats it does not learn added, where one is chosen, else the variant's
+    /// hand-written one.
     #[inline]
     fn evaluate(&mut self, pos: &G, ply: usize) -> i32 {
         match &mut self.network {
@@ -754,7 +755,7 @@ impl<'a, G: Searchable> Searcher<'a, G> {
                     score,
                     crate::nnue::evaluate_from_scratch(network.network(), pos, mover)
                 );
-                score.clamp(1 - MATE_BOUND, MATE_BOUND - 1)
+                (score + pos.unsearched_threats()).clamp(1 - MATE_BOUND, MATE_BOUND - 1)
             }
             None => pos.evaluate(),
         }

@@ -29,6 +29,9 @@ pub struct Samples {
     /// The hand-written evaluation of the sample's position, the mover's view: the baseline a
     /// network's loss is read against.
     pub hand_written: Vec<i16>,
+    /// The position's `Searchable::unsearched_threats`, the mover's view: added to the
+    /// network's output in training as the search adds it, so the network learns the rest.
+    pub threats: Vec<i16>,
 }
 
 impl Samples {
@@ -91,6 +94,7 @@ impl Samples {
             let hand_written =
                 pos.evaluate()
                     .clamp(i32::from(i16::MIN), i32::from(i16::MAX)) as i16;
+            let threats = pos.unsearched_threats().clamp(-SCORE_FILTER, SCORE_FILTER) as i16;
             let reflections = if reflect && G::reflected_cell(0).is_some() {
                 2
             } else {
@@ -114,6 +118,7 @@ impl Samples {
                 self.results.push((points / full_points) as f32);
                 self.games.push(block.number);
                 self.hand_written.push(hand_written);
+                self.threats.push(threats);
             }
         }
     }

@@ -64,13 +64,14 @@ fn target(samples: &Samples, i: usize, lambda: f32) -> f32 {
     (1.0 - lambda) * expected + lambda * samples.results[i]
 }
 
-/// The network's output for sample `i`, leaving its pre-activations in `accs`.
+/// The network's output for sample `i` with the threats it does not learn added, as the search
+/// adds them (in units of `EVAL_SCALE`), leaving its pre-activations in `accs`.
 fn forward(net: &Network, samples: &Samples, i: usize, accs: &mut [f32]) -> f32 {
     let h = net.hidden;
     for k in 0..samples.players {
         net.accumulate(samples.inputs(i, k), &mut accs[k * h..(k + 1) * h]);
     }
-    net.output(accs)
+    net.output(accs) + f32::from(samples.threats[i]) / EVAL_SCALE
 }
 
 /// A thread's working memory for `backward`: the hidden pre-activations of every
@@ -421,6 +422,25 @@ mod tests {
         assert!(by_score > 0.0 && by_score < 0.05, "{by_score}");
         // Against results alone a static guess does worse.
         assert!(hand_written_loss(&samples, 1.0) > by_score);
+    }
+
+    #[test]
+    fn the_threats_beside_a_network_are_added_to_its_output() {
+        let mut samples = samples();
+        assert_eq!(samples.threats.len(), samples.len());
+        assert!(
+            samples.threats.iter().all(|&t| t == 0),
+            "chess keeps nothing beside its network"
+        );
+        let net = Network::new(Chess::INPUTS, 16, 2, &mut random_source(3));
+        let mut accs = vec![0.0; 2 * 16];
+        let alone = forward(&net, &samples, 0, &mut accs);
+        samples.threats[0] = 400;
+        let beside = forward(&net, &samples, 0, &mut accs);
+        assert!(
+            (beside - alone - 400.0 / EVAL_SCALE).abs() < 1e-5,
+            "{alone} {beside}"
+        );
     }
 
     #[test]

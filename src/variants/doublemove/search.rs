@@ -12,6 +12,11 @@ impl Searchable for Doublemove {
     fn evaluate(&self) -> i32 {
         self.evaluate_turns()
     }
+    /// A network reads the men, not the routes of a turn of two moves: the threat terms of
+    /// eval.rs stand beside it.
+    fn unsearched_threats(&self) -> i32 {
+        self.turn_threats()
+    }
     fn in_check(&self) -> bool {
         false
     }
