@@ -550,6 +550,11 @@ impl<'a, G: Searchable> Searcher<'a, G> {
                 return alpha;
             }
         }
+        // A game the last move ended (doublemove's king capture) scores as the rules say, before
+        // any pruning can stand on a static evaluation of a board with a king gone.
+        if pos.decided() {
+            return Self::terminal(pos, ply);
+        }
         if ply >= MAX_PLY {
             return self.evaluate(pos, ply);
         }
