@@ -362,3 +362,26 @@ fn a_variant_switch_starts_from_an_empty_table() {
     assert!(!fresh.is_empty());
     assert_eq!(searched_lines(&after[cylinder_end..]), fresh);
 }
+
+#[test]
+fn a_captured_king_ends_the_line_whatever_the_network_says() {
+    // Black's second sub-move: exf4 would open the e-file for White's whole turn to take the
+    // king (Qc1-e3, Qxe7); gxf4 takes the same bishop safely. The built-in doublemove network
+    // has never seen a board without a king, and it rates the side left without one as well
+    // off. Once reverse futility stood on that rating right after the capture, and the
+    // iterations of depth 9 and 12 chose exf4; a finished game is now scored by the rules
+    // before anything reads the evaluation.
+    let out = converse(
+        "uci\nsetoption name UCI_Variant value doublemove\n\
+         position fen r1bq1bnr/ppp1kp1p/n2p4/4p1p1/3P1B2/P7/RPP1PPPP/1NQ1KBNR b2 K - 0 3\n\
+         go depth 12\n",
+    );
+    let iterations: Vec<&String> = out.iter().filter(|l| l.starts_with("info depth")).collect();
+    assert_eq!(iterations.len(), 12, "{out:?}");
+    for line in iterations {
+        assert!(!line.contains(" pv e5f4"), "{line}");
+    }
+    assert!(out
+        .iter()
+        .any(|l| l.starts_with("bestmove ") && !l.starts_with("bestmove e5f4")));
+}
