@@ -385,3 +385,22 @@ fn a_captured_king_ends_the_line_whatever_the_network_says() {
         .iter()
         .any(|l| l.starts_with("bestmove ") && !l.starts_with("bestmove e5f4")));
 }
+
+#[test]
+fn a_network_keeps_the_turn_threats_beside_it() {
+    // White's last sub-move; the knight on e4 reaches f2 or g3 and then takes h1, and the
+    // walled-in king cannot step away: lost, though White is a rook up on the board. Only
+    // the hand-written turn threats know it; the built-in network reads the men alone.
+    let out = converse(
+        "uci\nsetoption name UCI_Variant value doublemove\n\
+         position fen 7k/8/8/8/4n3/8/6PP/6RK w2 - - 0 1\ngo depth 1\n",
+    );
+    let line = out.iter().find(|l| l.starts_with("info depth 1 ")).unwrap();
+    let score: i32 = line
+        .split(" score cp ")
+        .nth(1)
+        .and_then(|rest| rest.split(' ').next())
+        .and_then(|cp| cp.parse().ok())
+        .unwrap_or(i32::MIN);
+    assert!(score < -2000 || line.contains("score mate -"), "{line}");
+}
