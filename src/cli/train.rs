@@ -54,6 +54,14 @@ pub struct TrainArgs {
     /// with the same inputs and perspectives (its hidden width replaces --hidden)
     #[arg(long)]
     pub init: Option<PathBuf>,
+    /// Train the first layer with a row per owner and kind shared by every cell, folded into
+    /// the saved network (for boards with many cells)
+    #[arg(long)]
+    pub factorise: bool,
+    /// Decoupled weight decay of the first layer's rows: each step shrinks them by rate x
+    /// decay (0: none)
+    #[arg(long, default_value_t = 0.0)]
+    pub decay: f32,
 }
 
 struct Train(TrainArgs);
@@ -91,6 +99,9 @@ impl VariantVisitor for Train {
             threads: args.threads,
             seed: args.seed,
             start,
+            active: men_at_start::<G>(),
+            factor_span: args.factorise.then_some(G::CELLS),
+            decay: args.decay,
         };
         let baseline = hand_written_loss(&samples, args.lambda);
         eprintln!("the hand-written evaluation's validation loss: {baseline:.6}");
@@ -134,6 +145,13 @@ impl VariantVisitor for Train {
         );
         Ok(())
     }
+}
+
+/// The men on the board at the start: the inputs active in a perspective.
+fn men_at_start<G: Variant>() -> usize {
+    let mut men = 0;
+    G::startpos().for_each_man(|_, _, _| men += 1);
+    men
 }
 
 /// The float network a saved one stands for.

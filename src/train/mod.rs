@@ -40,6 +40,16 @@ pub struct TrainSettings {
     /// The network to start from (its hidden width replaces `hidden`); random weights if
     /// none.
     pub start: Option<Network>,
+    /// Inputs active in a perspective of a typical position (the men at the start): the
+    /// random first layer's scale, so that a hidden unit starts in its active range.
+    pub active: usize,
+    /// Train the first layer factorised (network.rs), one factor row per this many inputs
+    /// (the variant's cells); None: not.
+    pub factor_span: Option<usize>,
+    /// Decoupled weight decay of the first layer's own rows (not the factor rows): each step
+    /// shrinks them by `rate * decay`, so that a (kind, cell) input seen in few positions
+    /// keeps near what its factor row says rather than fitting those positions.
+    pub decay: f32,
 }
 
 /// What one epoch did.
@@ -124,6 +134,12 @@ fn backward(
             for (g, &x) in row.iter_mut().zip(dacc.iter()) {
                 *g += x;
             }
+            if !grads.factors.is_empty() {
+                let factor = &mut grads.factors[input as usize / net.factor_span * h..][..h];
+                for (g, &x) in factor.iter_mut().zip(dacc.iter()) {
+                    *g += x;
+                }
+            }
         }
     }
     f64::from((p - t) * (p - t))
@@ -191,8 +207,17 @@ pub fn train(
             ))
         }
         Some(start) => start.clone(),
-        None => Network::new(inputs, settings.hidden.max(1), samples.players, &mut rng),
+        None => Network::new(
+            inputs,
+            settings.hidden.max(1),
+            samples.players,
+            settings.active,
+            &mut rng,
+        ),
     };
+    if let Some(span) = settings.factor_span {
+        net = net.factorised(span);
+    }
     let (mut training, validation): (Vec<usize>, Vec<usize>) =
         (0..samples.len()).partition(|&i| !held_out(samples.games[i]));
     if training.is_empty() {
@@ -235,7 +260,11 @@ pub fn train(
                 loss_sum += loss;
             }
             adam.step(&mut net, &total);
-            for w in net.w1.iter_mut().chain(net.w2.iter_mut()) {
+            if settings.decay > 0.0 {
+                let keep = 1.0 - adam.rate * settings.decay;
+                net.w1.iter_mut().for_each(|w| *w *= keep);
+            }
+            for w in net.w1.iter_mut().chain(&mut net.w2).chain(&mut net.factors) {
                 *w = w.clamp(-WEIGHT_CLIP, WEIGHT_CLIP);
             }
         }
@@ -264,7 +293,7 @@ pub fn quantise(net: &Network, variant: &str) -> QuantisedNetwork {
         inputs: net.inputs,
         hidden: net.hidden,
         players: net.players,
-        w1: q(&net.w1, QA),
+        w1: q(&net.folded_w1(WEIGHT_CLIP), QA),
         b1: q(&net.b1, QA),
         w2: q(&net.w2, QB),
         b2: (net.b2 * (QA * QB) as f32).round() as i32,
@@ -315,6 +344,9 @@ mod tests {
             threads: 2,
             seed: 5,
             start: None,
+            active: 32,
+            factor_span: None,
+            decay: 0.0,
         }
     }
 
@@ -347,6 +379,63 @@ mod tests {
     }
 
     #[test]
+    fn factor_rows_train_and_fold_into_the_saved_network() {
+        let samples = samples();
+        let factorised = TrainSettings {
+            factor_span: Some(64),
+            ..settings(3)
+        };
+        let net = train(&samples, Chess::INPUTS, &factorised, |_| {}).unwrap();
+        assert_eq!(net.factors.len(), 12 * 16, "a row per owner and kind");
+        assert!(
+            net.factors.iter().any(|&f| f.abs() > 1e-3),
+            "training moves the factor rows"
+        );
+        let folded = Network {
+            w1: net.folded_w1(WEIGHT_CLIP),
+            factors: Vec::new(),
+            ..net.clone()
+        };
+        assert_ne!(folded.w1, net.w1);
+        let quantised = quantise(&net, Chess::NAME);
+        for i in (0..samples.len()).step_by(97) {
+            let views = [samples.inputs(i, 0), samples.inputs(i, 1)];
+            let (float, plain) = (net.evaluate(&views), folded.evaluate(&views));
+            assert!((float - plain).abs() < 0.01, "{float} against {plain}");
+            let integer = quantised.evaluate(&views) as f32;
+            assert!(
+                (float - integer).abs() <= 8.0 + float.abs() * 0.05,
+                "{float} against {integer}"
+            );
+        }
+    }
+
+    #[test]
+    fn decay_pulls_the_cell_rows_toward_their_factor_rows() {
+        let samples = samples();
+        let run = |decay: f32| {
+            let factorised = TrainSettings {
+                factor_span: Some(64),
+                decay,
+                ..settings(3)
+            };
+            train(&samples, Chess::INPUTS, &factorised, |_| {}).unwrap()
+        };
+        let size = |w: &[f32]| w.iter().map(|x| x.abs()).sum::<f32>();
+        let (free, decayed) = (run(0.0), run(100.0));
+        // 100 x 0.002 shrinks the rows by a fifth a step: what is left of them is what the
+        // last steps' gradients put there, while the factor rows, not decayed, still learn.
+        assert!(
+            size(&decayed.w1) < size(&free.w1) * 0.2,
+            "{} against {}",
+            size(&decayed.w1),
+            size(&free.w1)
+        );
+        let per_row = |w: &[f32], rows: f32| size(w) / rows;
+        assert!(per_row(&decayed.factors, 12.0) > per_row(&decayed.w1, 768.0));
+    }
+
+    #[test]
     fn training_goes_on_from_a_saved_network() {
         let samples = samples();
         let saved = quantise(
@@ -376,7 +465,7 @@ mod tests {
             fresh[0]
         );
         let other = TrainSettings {
-            start: Some(Network::new(10, 4, 2, &mut random_source(1))),
+            start: Some(Network::new(10, 4, 2, 32, &mut random_source(1))),
             ..settings(1)
         };
         assert!(train(&samples, Chess::INPUTS, &other, |_| {}).is_err());
@@ -432,7 +521,7 @@ mod tests {
             samples.threats.iter().all(|&t| t == 0),
             "chess keeps nothing beside its network"
         );
-        let net = Network::new(Chess::INPUTS, 16, 2, &mut random_source(3));
+        let net = Network::new(Chess::INPUTS, 16, 2, 32, &mut random_source(3));
         let mut accs = vec![0.0; 2 * 16];
         let alone = forward(&net, &samples, 0, &mut accs);
         samples.threats[0] = 400;

@@ -6,6 +6,12 @@
 //! `out = b2 + sum_k W2_k . screlu(acc_k)` with screlu(x) = clamp(x, 0, 1)^2, and the
 //! evaluation in centipawns is `out * EVAL_SCALE`. Training compares sigmoid(out) with a blend
 //! of sigmoid(score / EVAL_SCALE) and the game's result.
+//!
+//! Optionally the first layer is trained factorised: besides its own row, every input adds a
+//! factor row shared by all inputs of the same owner and kind (every cell), so that what a
+//! kind of man is worth anywhere is learned from the samples of every cell. A large board has
+//! too many (kind, cell) inputs for each to be seen often; the shared row generalises. Saving
+//! folds the factor rows into the input rows, so the engine's network has the usual shape.
 
 use crate::nnue::{QuantisedNetwork, QA, QB};
 use rand::Rng;
@@ -26,6 +32,12 @@ pub struct Network {
     /// `players` blocks of `hidden` weights, the mover's first.
     pub w2: Vec<f32>,
     pub b2: f32,
+    /// Training only: one row of `hidden` per (owner, kind) that input `i` adds besides its
+    /// own, namely row `i / factor_span`; empty when the first layer is not factorised.
+    pub factors: Vec<f32>,
+    /// Inputs per factor row: the variant's cells, since an input is
+    /// `(owner * kinds + kind) * cells + cell`.
+    pub factor_span: usize,
 }
 
 #[inline]
@@ -40,9 +52,16 @@ pub fn sigmoid(x: f32) -> f32 {
 }
 
 impl Network {
-    /// Small random weights from `rng` (uniform, scaled by the fan-in), zero biases but a
-    /// hidden bias that starts the units inside their active range.
-    pub fn new(inputs: usize, hidden: usize, players: usize, rng: &mut ChaCha8Rng) -> Network {
+    /// Small random weights from `rng` (uniform, scaled by the fan-in: `active` inputs of a
+    /// perspective, the men of a position), zero biases but a hidden bias that starts the
+    /// units inside their active range.
+    pub fn new(
+        inputs: usize,
+        hidden: usize,
+        players: usize,
+        active: usize,
+        rng: &mut ChaCha8Rng,
+    ) -> Network {
         let mut uniform = |n: usize, bound: f32| -> Vec<f32> {
             (0..n).map(|_| rng.random_range(-bound..bound)).collect()
         };
@@ -50,11 +69,40 @@ impl Network {
             inputs,
             hidden,
             players,
-            w1: uniform(inputs * hidden, 1.0 / 32f32.sqrt()),
+            w1: uniform(inputs * hidden, 1.0 / (active.max(1) as f32).sqrt()),
             b1: vec![0.1; hidden],
             w2: uniform(players * hidden, 1.0 / ((players * hidden) as f32).sqrt()),
             b2: 0.0,
+            factors: Vec::new(),
+            factor_span: 1,
         }
+    }
+
+    /// The network with zero factor rows, one per `span` inputs (nothing changes its output
+    /// until training moves them); kept as it is if it has factor rows already.
+    pub fn factorised(mut self, span: usize) -> Network {
+        if self.factors.is_empty() {
+            let span = span.max(1);
+            self.factor_span = span;
+            self.factors = vec![0.0; self.inputs.div_ceil(span) * self.hidden];
+        }
+        self
+    }
+
+    /// The first layer with the factor rows added into the input rows, clipped to `clip`:
+    /// what the engine's network holds.
+    pub fn folded_w1(&self, clip: f32) -> Vec<f32> {
+        let h = self.hidden;
+        let mut w1 = self.w1.clone();
+        if !self.factors.is_empty() {
+            for (i, row) in w1.chunks_exact_mut(h).enumerate() {
+                let factor = &self.factors[i / self.factor_span * h..][..h];
+                for (w, f) in row.iter_mut().zip(factor) {
+                    *w = (*w + f).clamp(-clip, clip);
+                }
+            }
+        }
+        w1
     }
 
     /// The float network an integer one stands for (a starting point for more training).
@@ -73,17 +121,27 @@ impl Network {
             b1: scaled(&net.b1, QA),
             w2: scaled(&net.w2, QB),
             b2: net.b2 as f32 / (QA * QB) as f32,
+            factors: Vec::new(),
+            factor_span: 1,
         }
     }
 
     /// Every parameter, in one order (for the optimiser).
-    pub fn parameters_mut(&mut self) -> [&mut [f32]; 4] {
+    pub fn parameters_mut(&mut self) -> [&mut [f32]; 5] {
         [
             &mut self.w1,
             &mut self.b1,
             &mut self.w2,
             std::slice::from_mut(&mut self.b2),
+            &mut self.factors,
         ]
+    }
+
+    /// The factor row that input `i` adds, if the first layer is factorised.
+    #[inline]
+    pub fn factor_row(&self, i: u32) -> Option<&[f32]> {
+        (!self.factors.is_empty())
+            .then(|| &self.factors[i as usize / self.factor_span * self.hidden..][..self.hidden])
     }
 
     /// Fills `acc` with perspective `inputs`' hidden pre-activations.
@@ -94,6 +152,11 @@ impl Network {
             let row = &self.w1[i as usize * self.hidden..(i as usize + 1) * self.hidden];
             for (a, w) in acc.iter_mut().zip(row) {
                 *a += w;
+            }
+            if let Some(factor) = self.factor_row(i) {
+                for (a, f) in acc.iter_mut().zip(factor) {
+                    *a += f;
+                }
             }
         }
     }
@@ -126,6 +189,7 @@ pub struct Gradients {
     pub b1: Vec<f32>,
     pub w2: Vec<f32>,
     pub b2: f32,
+    pub factors: Vec<f32>,
 }
 
 impl Gradients {
@@ -135,6 +199,7 @@ impl Gradients {
             b1: vec![0.0; net.b1.len()],
             w2: vec![0.0; net.w2.len()],
             b2: 0.0,
+            factors: vec![0.0; net.factors.len()],
         }
     }
 
@@ -143,6 +208,7 @@ impl Gradients {
         self.b1.fill(0.0);
         self.w2.fill(0.0);
         self.b2 = 0.0;
+        self.factors.fill(0.0);
     }
 
     pub fn add(&mut self, other: &Gradients) {
@@ -156,10 +222,19 @@ impl Gradients {
             *a += b;
         }
         self.b2 += other.b2;
+        for (a, b) in self.factors.iter_mut().zip(&other.factors) {
+            *a += b;
+        }
     }
 
-    pub fn parameters(&self) -> [&[f32]; 4] {
-        [&self.w1, &self.b1, &self.w2, std::slice::from_ref(&self.b2)]
+    pub fn parameters(&self) -> [&[f32]; 5] {
+        [
+            &self.w1,
+            &self.b1,
+            &self.w2,
+            std::slice::from_ref(&self.b2),
+            &self.factors,
+        ]
     }
 }
 
@@ -170,13 +245,19 @@ pub struct Adam {
     beta2: f32,
     epsilon: f32,
     step: i32,
-    first: [Vec<f32>; 4],
-    second: [Vec<f32>; 4],
+    first: [Vec<f32>; 5],
+    second: [Vec<f32>; 5],
 }
 
 impl Adam {
     pub fn new(net: &Network, rate: f32) -> Adam {
-        let sizes = [net.w1.len(), net.b1.len(), net.w2.len(), 1];
+        let sizes = [
+            net.w1.len(),
+            net.b1.len(),
+            net.w2.len(),
+            1,
+            net.factors.len(),
+        ];
         Adam {
             rate,
             beta1: 0.9,
