@@ -3,7 +3,13 @@
 //! Each kept position becomes its active inputs from every seat's perspective, the mover's
 //! first and then the seats after it in playing order (the order the network's hidden halves
 //! take), with the search's score and the game's result from the mover's point of view.
+//!
+//! The samples are the views the search reads. The two-player search reads a position only
+//! with the mover's perspective first. The search of more than two players reads it with the
+//! root player's perspective first, whoever is to move, so there every seat's view is a
+//! sample: that seat first, its score and its result.
 
+use crate::core::Player;
 use crate::datagen::format::{read_header, FormatError, GameBlock, POINT_UNITS};
 use crate::game::Searchable;
 use std::io::BufReader;
@@ -20,16 +26,17 @@ pub struct Samples {
     pub players: usize,
     pub inputs: Vec<u32>,
     pub offsets: Vec<u32>,
-    /// The search's score in centipawns, the mover's view.
+    /// The search's score in centipawns, the view's: the seat whose perspective comes first
+    /// (the mover in two-player games).
     pub scores: Vec<i16>,
-    /// The mover's result: its share of the game's points, 0 to 1 (trichess: points over 2).
+    /// The view's result: its share of the game's points, 0 to 1 (trichess: points over 2).
     pub results: Vec<f32>,
     /// The game each sample came from (for the validation split).
     pub games: Vec<u32>,
-    /// The hand-written evaluation of the sample's position, the mover's view: the baseline a
+    /// The hand-written evaluation of the sample's position, the view's: the baseline a
     /// network's loss is read against.
     pub hand_written: Vec<i16>,
-    /// The position's `Searchable::unsearched_threats`, the mover's view: added to the
+    /// The position's `Searchable::unsearched_threats`, the mover's view (two players): added to the
     /// network's output in training as the search adds it, so the network learns the rest.
     pub threats: Vec<i16>,
 }
@@ -67,9 +74,9 @@ impl Samples {
         }
     }
 
-    /// Adds a game's positions (of variant `G`), counting those left out in `skipped`; with
-    /// `reflect`, each position's reflection too (where `G` has one), as a sample of the same
-    /// game.
+    /// Adds a game's positions (of variant `G`), as the mover sees each or, beyond two players,
+    /// as every seat does; counting those left out in `skipped`; with `reflect`, each
+    /// position's reflection too (where `G` has one), as a sample of the same game.
     pub fn add_game<G: Searchable>(
         &mut self,
         block: &GameBlock,
@@ -77,49 +84,80 @@ impl Samples {
         skipped: &mut Skipped,
     ) {
         let players = self.players;
-        let full_points = POINT_UNITS * if players == 2 { 1.0 } else { 2.0 };
-        let mut scratch = Vec::new();
         for p in &block.positions {
             let mover = usize::from(p.mover) % players;
-            let score = i32::from(p.scores.get(mover).copied().unwrap_or(0));
-            if score.abs() > SCORE_FILTER {
-                skipped.extreme_score += 1;
-                continue;
-            }
-            let Ok(pos) = G::from_fen(&p.fen) else {
-                skipped.bad_fen += 1;
-                continue;
+            let seats = match players {
+                2 => vec![mover],
+                _ => (0..players).map(|k| (mover + k) % players).collect(),
             };
-            let points = f64::from(block.points.get(mover).copied().unwrap_or(0));
-            let hand_written =
-                pos.evaluate()
-                    .clamp(i32::from(i16::MIN), i32::from(i16::MAX)) as i16;
-            let threats = pos.unsearched_threats().clamp(-SCORE_FILTER, SCORE_FILTER) as i16;
-            let reflections = if reflect && G::reflected_cell(0).is_some() {
-                2
-            } else {
-                1
-            };
-            for reflected in (0..reflections).map(|r| r == 1) {
-                for k in 0..players {
-                    let perspective = (mover + k) % players;
-                    scratch.clear();
-                    pos.for_each_man(|cell, kind, owner| {
-                        let cell = match reflected {
-                            true => G::reflected_cell(cell).unwrap_or(cell),
-                            false => cell,
-                        };
-                        scratch.push(G::input(cell, kind, owner, perspective) as u32);
-                    });
-                    self.inputs.extend_from_slice(&scratch);
-                    self.offsets.push(self.inputs.len() as u32);
+            let mut pos = None;
+            for seat in seats {
+                let score = i32::from(p.scores.get(seat).copied().unwrap_or(0));
+                if score.abs() > SCORE_FILTER {
+                    skipped.extreme_score += 1;
+                    continue;
                 }
-                self.scores.push(score as i16);
-                self.results.push((points / full_points) as f32);
-                self.games.push(block.number);
-                self.hand_written.push(hand_written);
-                self.threats.push(threats);
+                if pos.is_none() {
+                    let Ok(parsed) = G::from_fen(&p.fen) else {
+                        skipped.bad_fen += 1;
+                        break;
+                    };
+                    pos = Some(parsed);
+                }
+                if let Some(pos) = &pos {
+                    self.add_view(pos, seat, score, block, reflect);
+                }
             }
+        }
+    }
+
+    /// Adds `pos` as `seat` sees it (its perspective first, then the seats after it in playing
+    /// order), with `seat`'s score and result; and its reflection too where asked and `G` has
+    /// one.
+    fn add_view<G: Searchable>(
+        &mut self,
+        pos: &G,
+        seat: usize,
+        score: i32,
+        block: &GameBlock,
+        reflect: bool,
+    ) {
+        let players = self.players;
+        let full_points = POINT_UNITS * if players == 2 { 1.0 } else { 2.0 };
+        let points = f64::from(block.points.get(seat).copied().unwrap_or(0));
+        let hand_written = pos
+            .evaluate_for(Player(seat as u8))
+            .clamp(i32::from(i16::MIN), i32::from(i16::MAX)) as i16;
+        // Only the two-player search adds the unsearched threats to the network's output.
+        let threats = match players {
+            2 => pos.unsearched_threats().clamp(-SCORE_FILTER, SCORE_FILTER) as i16,
+            _ => 0,
+        };
+        let reflections = if reflect && G::reflected_cell(0).is_some() {
+            2
+        } else {
+            1
+        };
+        let mut scratch = Vec::new();
+        for reflected in (0..reflections).map(|r| r == 1) {
+            for k in 0..players {
+                let perspective = (seat + k) % players;
+                scratch.clear();
+                pos.for_each_man(|cell, kind, owner| {
+                    let cell = match reflected {
+                        true => G::reflected_cell(cell).unwrap_or(cell),
+                        false => cell,
+                    };
+                    scratch.push(G::input(cell, kind, owner, perspective) as u32);
+                });
+                self.inputs.extend_from_slice(&scratch);
+                self.offsets.push(self.inputs.len() as u32);
+            }
+            self.scores.push(score as i16);
+            self.results.push((points / full_points) as f32);
+            self.games.push(block.number);
+            self.hand_written.push(hand_written);
+            self.threats.push(threats);
         }
     }
 }
@@ -152,8 +190,10 @@ pub fn load<G: Searchable>(
 mod tests {
     use super::*;
     use crate::datagen::format::Position;
+    use crate::game::Game;
     use crate::game::NetworkInputs;
     use crate::variants::chess::Chess;
+    use crate::variants::trichess::Trichess;
 
     fn sorted(inputs: &[u32]) -> Vec<u32> {
         let mut v = inputs.to_vec();
@@ -195,5 +235,55 @@ mod tests {
         let mut one = Samples::new(2);
         one.add_game::<Chess>(&block, false, &mut skipped);
         assert_eq!(one.len(), 1);
+    }
+
+    #[test]
+    fn beyond_two_players_every_seat_sees_a_sample_of_its_own() {
+        let mut pos = Trichess::startpos();
+        let mut moves = Vec::new();
+        pos.legal_moves(&mut moves);
+        pos.play(moves[0]);
+        assert_eq!(pos.side_to_move(), Player(1));
+        let block = GameBlock {
+            number: 3,
+            points: vec![0, 12, 0],
+            positions: vec![Position {
+                ply: 1,
+                mover: 1,
+                fen: pos.fen(),
+                scores: vec![-40, 70, 3500],
+            }],
+        };
+        let mut samples = Samples::new(3);
+        let mut skipped = Skipped::default();
+        samples.add_game::<Trichess>(&block, true, &mut skipped);
+        // Seat 2's score is beyond the filter: the mover's view, then seat 0's.
+        assert_eq!(skipped.extreme_score, 1);
+        assert_eq!(samples.scores, vec![70, -40]);
+        assert_eq!(samples.results, vec![1.0, 0.0]);
+        for (i, seat) in [1, 0].into_iter().enumerate() {
+            for k in 0..3 {
+                let mut expected = Vec::new();
+                pos.active_inputs((seat + k) % 3, &mut expected);
+                let expected: Vec<u32> = expected.into_iter().map(|i| i as u32).collect();
+                assert_eq!(sorted(samples.inputs(i, k)), sorted(&expected));
+            }
+            let hand = pos.evaluate_for(Player(seat as u8)) as i16;
+            assert_eq!(samples.hand_written[i], hand);
+        }
+        // Two players: the mover's view alone, as the two-player search reads.
+        let mut chess = Samples::new(2);
+        let chess_block = GameBlock {
+            number: 1,
+            points: vec![3, 3],
+            positions: vec![Position {
+                ply: 0,
+                mover: 0,
+                fen: Chess::startpos().fen(),
+                scores: vec![20, -20],
+            }],
+        };
+        chess.add_game::<Chess>(&chess_block, false, &mut skipped);
+        assert_eq!(chess.scores, vec![20]);
     }
 }
