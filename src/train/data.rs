@@ -19,6 +19,17 @@ use std::path::Path;
 /// how the game ends, not what the men are worth.
 pub const SCORE_FILTER: i32 = 3000;
 
+/// A seat's share of the game's points as a result target whose par is one half, as the
+/// score's sigmoid is one half at 0 cp. Among more than two players a fair share is less than
+/// half (a third of the points in trichess), and a target with that par would move every
+/// evaluation below 0 cp, the score of a draw. The map is linear, so that the targets of a
+/// game's seats still average one half, and takes all the points to 1; it leaves two-player
+/// results as they are (a trichess seat that is mated gets 1/4).
+pub fn centred_result(share: f64, players: usize) -> f64 {
+    let par = 1.0 / players as f64;
+    0.5 + (share - par) / (2.0 * (1.0 - par))
+}
+
 /// Samples stored flat: sample i's inputs for perspective k are
 /// `inputs[offsets[i * players + k]..offsets[i * players + k + 1]]`.
 #[derive(Default, Debug)]
@@ -154,7 +165,8 @@ impl Samples {
                 self.offsets.push(self.inputs.len() as u32);
             }
             self.scores.push(score as i16);
-            self.results.push((points / full_points) as f32);
+            self.results
+                .push(centred_result(points / full_points, players) as f32);
             self.games.push(block.number);
             self.hand_written.push(hand_written);
             self.threats.push(threats);
@@ -260,7 +272,7 @@ mod tests {
         // Seat 2's score is beyond the filter: the mover's view, then seat 0's.
         assert_eq!(skipped.extreme_score, 1);
         assert_eq!(samples.scores, vec![70, -40]);
-        assert_eq!(samples.results, vec![1.0, 0.0]);
+        assert_eq!(samples.results, vec![1.0, 0.25]);
         for (i, seat) in [1, 0].into_iter().enumerate() {
             for k in 0..3 {
                 let mut expected = Vec::new();
@@ -285,5 +297,21 @@ mod tests {
         };
         chess.add_game::<Chess>(&chess_block, false, &mut skipped);
         assert_eq!(chess.scores, vec![20]);
+    }
+
+    #[test]
+    fn results_are_centred_on_a_fair_share() {
+        for share in [0.0, 0.25, 0.5, 0.75, 1.0] {
+            assert_eq!(centred_result(share, 2), share);
+        }
+        // Trichess: mated, a drawn third, half the points, all of them.
+        let centred: Vec<f64> = [0.0, 1.0 / 3.0, 0.5, 1.0]
+            .iter()
+            .map(|&s| centred_result(s, 3))
+            .collect();
+        let expected = [0.25, 0.5, 0.625, 1.0];
+        for (c, e) in centred.iter().zip(expected) {
+            assert!((c - e).abs() < 1e-12, "{centred:?}");
+        }
     }
 }
