@@ -213,20 +213,32 @@ mod tests {
         v
     }
 
+    /// A game block of one position.
+    fn one_position_game(
+        number: u32,
+        points: Vec<u8>,
+        ply: u16,
+        mover: u8,
+        fen: &str,
+        scores: Vec<i16>,
+    ) -> GameBlock {
+        GameBlock {
+            number,
+            points,
+            positions: vec![Position {
+                ply,
+                mover,
+                fen: fen.into(),
+                scores,
+            }],
+        }
+    }
+
     #[test]
     fn a_reflected_sample_is_the_reflected_position_with_the_same_targets() {
         let fen = "4k3/8/8/8/8/8/4P3/R3K3 b - - 0 1";
         let mirror = Chess::from_fen("3k4/8/8/8/8/8/3P4/3K3R b - - 0 1").unwrap();
-        let block = GameBlock {
-            number: 5,
-            points: vec![6, 0],
-            positions: vec![Position {
-                ply: 9,
-                mover: 1,
-                fen: fen.into(),
-                scores: vec![250, -250],
-            }],
-        };
+        let block = one_position_game(5, vec![6, 0], 9, 1, fen, vec![250, -250]);
         let mut samples = Samples::new(2);
         let mut skipped = Skipped::default();
         samples.add_game::<Chess>(&block, true, &mut skipped);
@@ -256,16 +268,7 @@ mod tests {
         pos.legal_moves(&mut moves);
         pos.play(moves[0]);
         assert_eq!(pos.side_to_move(), Player(1));
-        let block = GameBlock {
-            number: 3,
-            points: vec![0, 12, 0],
-            positions: vec![Position {
-                ply: 1,
-                mover: 1,
-                fen: pos.fen(),
-                scores: vec![-40, 70, 3500],
-            }],
-        };
+        let block = one_position_game(3, vec![0, 12, 0], 1, 1, &pos.fen(), vec![-40, 70, 3500]);
         let mut samples = Samples::new(3);
         let mut skipped = Skipped::default();
         samples.add_game::<Trichess>(&block, true, &mut skipped);
@@ -285,16 +288,8 @@ mod tests {
         }
         // Two players: the mover's view alone, as the two-player search reads.
         let mut chess = Samples::new(2);
-        let chess_block = GameBlock {
-            number: 1,
-            points: vec![3, 3],
-            positions: vec![Position {
-                ply: 0,
-                mover: 0,
-                fen: Chess::startpos().fen(),
-                scores: vec![20, -20],
-            }],
-        };
+        let chess_block =
+            one_position_game(1, vec![3, 3], 0, 0, &Chess::startpos().fen(), vec![20, -20]);
         chess.add_game::<Chess>(&chess_block, false, &mut skipped);
         assert_eq!(chess.scores, vec![20]);
     }
