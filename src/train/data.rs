@@ -101,23 +101,17 @@ impl Samples {
                 2 => vec![mover],
                 _ => (0..players).map(|k| (mover + k) % players).collect(),
             };
-            let mut pos = None;
+            let Ok(pos) = G::from_fen(&p.fen) else {
+                skipped.bad_fen += 1;
+                continue;
+            };
             for seat in seats {
                 let score = i32::from(p.scores.get(seat).copied().unwrap_or(0));
                 if score.abs() > SCORE_FILTER {
                     skipped.extreme_score += 1;
                     continue;
                 }
-                if pos.is_none() {
-                    let Ok(parsed) = G::from_fen(&p.fen) else {
-                        skipped.bad_fen += 1;
-                        break;
-                    };
-                    pos = Some(parsed);
-                }
-                if let Some(pos) = &pos {
-                    self.add_view(pos, seat, score, block, reflect);
-                }
+                self.add_view(&pos, seat, score, block, reflect);
             }
         }
     }
