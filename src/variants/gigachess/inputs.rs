@@ -11,6 +11,7 @@ use crate::game::NetworkInputs;
 impl NetworkInputs for Gigachess {
     const CELLS: usize = SQUARES;
     const KINDS: usize = ROLES;
+    const NETWORK: Option<&'static [u8]> = Some(include_bytes!("../../../nets/gigachess.nnue"));
 
     fn for_each_man(&self, mut f: impl FnMut(usize, usize, usize)) {
         for index in (self.colors[0] | self.colors[1]).iter() {
