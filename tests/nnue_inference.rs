@@ -25,6 +25,7 @@ fn random_network<G: NetworkInputs>(hidden: usize, seed: u64) -> QuantisedNetwor
         inputs: G::INPUTS,
         hidden,
         players: G::PLAYERS,
+        corrects_hand_written: false,
         w1,
         b1,
         w2,
@@ -116,6 +117,8 @@ impl VariantVisitor for Searches {
         let by_network = search::think(&pos, &[], &limits, &[], with, |_| {});
         assert!(by_network.best().is_some(), "{}", G::NAME);
         tt.clear();
+        // A search leaves its stop flag raised: the next one gets its own.
+        let stop = AtomicBool::new(false);
         let by_hand = search::think(&pos, &[], &limits, &[], Context::new(&tt, &stop), |_| {});
         assert!(by_hand.best().is_some(), "{}", G::NAME);
         // A network of random weights judges otherwise than the hand-written evaluation.
@@ -132,6 +135,54 @@ impl VariantVisitor for Searches {
 fn searches_evaluate_with_the_network_they_are_given() {
     for name in VARIANT_NAMES {
         with_variant(name, Searches).unwrap();
+    }
+}
+
+struct ZeroCorrection;
+
+impl VariantVisitor for ZeroCorrection {
+    type Output = ();
+    fn visit<G: Variant>(self) {
+        // A correction of all zeros: the search must judge exactly as the hand-written
+        // evaluation does, in every variant (the threats some add beside a network are in the
+        // hand-written evaluation already).
+        let mut net = random_network::<G>(8, 4);
+        net.corrects_hand_written = true;
+        net.w2.fill(0);
+        net.b2 = 0;
+        let pos = G::startpos();
+        let tt = TranspositionTable::new(1);
+        let stop = AtomicBool::new(false);
+        let limits = Limits {
+            depth: Some(3),
+            ..Limits::default()
+        };
+        let with = Context {
+            network: Some(&net),
+            ..Context::new(&tt, &stop)
+        };
+        let corrected = search::think(&pos, &[], &limits, &[], with, |_| {});
+        tt.clear();
+        // A search leaves its stop flag raised.
+        let stop = AtomicBool::new(false);
+        let by_hand = search::think(&pos, &[], &limits, &[], Context::new(&tt, &stop), |_| {});
+        assert_eq!(
+            (corrected.best(), corrected.score, corrected.nodes),
+            (by_hand.best(), by_hand.score, by_hand.nodes),
+            "{}",
+            G::NAME
+        );
+        let choice = EvalChoice::Embedded;
+        assert!(nnue::describe(Some(&net), &choice).contains("correcting the hand-written"));
+        net.corrects_hand_written = false;
+        assert!(!nnue::describe(Some(&net), &choice).contains("correcting"));
+    }
+}
+
+#[test]
+fn a_correcting_network_of_zeros_searches_as_the_hand_written_evaluation() {
+    for name in VARIANT_NAMES {
+        with_variant(name, ZeroCorrection).unwrap();
     }
 }
 

@@ -62,6 +62,10 @@ pub struct TrainArgs {
     /// decay (0: none)
     #[arg(long, default_value_t = 0.0)]
     pub decay: f32,
+    /// Train a correction that the search adds to the hand-written evaluation, starting from
+    /// that evaluation, rather than an evaluation of its own
+    #[arg(long)]
+    pub correct_hand_written: bool,
 }
 
 struct Train(TrainArgs);
@@ -102,6 +106,7 @@ impl VariantVisitor for Train {
             active: men_at_start::<G>(),
             factor_span: args.factorise.then_some(G::CELLS),
             decay: args.decay,
+            correct_hand_written: args.correct_hand_written,
         };
         let baseline = hand_written_loss(&samples, args.lambda);
         eprintln!("the hand-written evaluation's validation loss: {baseline:.6}");
@@ -129,18 +134,23 @@ impl VariantVisitor for Train {
             ]);
             std::fs::write(path, png).map_err(|e| CliError(format!("{}: {e}", path.display())))?;
         }
-        // The start position as the search sees it with either network (the threats a network
-        // does not learn added): the integers follow the floats.
+        // The start position as the search sees it with either network (what it adds beside a
+        // network added: the threats, or the hand-written evaluation that a network corrects):
+        // the integers follow the floats.
         let start = G::startpos();
         let perspectives = nnue::perspective_inputs(&start, start.side_to_move().index());
         let views: Vec<&[u32]> = perspectives.iter().map(Vec::as_slice).collect();
+        let beside = match net.corrects_hand_written {
+            true => start.evaluate_for(start.side_to_move()),
+            false => start.unsearched_threats(),
+        };
         eprintln!(
             "{name}: {} inputs, {} hidden, {} perspectives; the start position {:.0} cp (float) {} cp (integer); {:.1} s in all",
             G::INPUTS,
             net.hidden,
             G::PLAYERS,
-            net.evaluate(&views) + start.unsearched_threats() as f32,
-            quantised.evaluate(&views) + start.unsearched_threats(),
+            net.evaluate(&views) + beside as f32,
+            quantised.evaluate(&views) + beside,
             began.elapsed().as_secs_f64()
         );
         Ok(())

@@ -248,6 +248,7 @@ mod tests {
             inputs: Chess::INPUTS,
             hidden,
             players: 2,
+            corrects_hand_written: false,
             w1: vec![0; Chess::INPUTS * hidden],
             b1: vec![0; hidden],
             w2: vec![0; 2 * hidden],

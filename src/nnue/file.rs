@@ -7,10 +7,14 @@
 //! `out = (sum W2 . h) / QA + b2` (scale QA * QB), which is `out_float * QA * QB`.
 //!
 //! ```text
-//! file   = "KLNN" version:u8 (2) name_len:u8 name inputs:u32 hidden:u32 players:u8
-//!          w1:[i16; inputs * hidden] b1:[i16; hidden] w2:[i16; players * hidden] b2:i32
+//! file   = "KLNN" version:u8 (3) name_len:u8 name inputs:u32 hidden:u32 players:u8
+//!          flags:u8 w1:[i16; inputs * hidden] b1:[i16; hidden] w2:[i16; players * hidden]
+//!          b2:i32
 //! ```
 //! little-endian; W1 row by row (one row of `hidden` per input); W2 the mover's block first.
+//! Flag bit 0 (`CORRECTS_HAND_WRITTEN`): the network's output is a correction that the search
+//! adds to the hand-written evaluation, not an evaluation of its own. Version 2 files have no
+//! flags byte and read as flags 0.
 
 use std::fmt;
 
@@ -22,8 +26,12 @@ pub const QB: i32 = 256;
 /// Centipawns per unit of the float output (the trainer's scale).
 pub const EVAL_SCALE: i32 = 400;
 pub const MAGIC: &[u8; 4] = b"KLNN";
-/// Version 2: QB 256 (version 1 had 64).
-pub const VERSION: u8 = 2;
+/// Version 3: a flags byte after the players (version 2 had none; version 1 had QB 64).
+pub const VERSION: u8 = 3;
+/// The oldest version this build reads: version 2 is version 3 with no flags.
+const OLDEST_VERSION: u8 = 2;
+/// Flag bit: the output is added to the hand-written evaluation.
+const CORRECTS_HAND_WRITTEN: u8 = 1;
 /// The widest hidden layer a file may ask for (a guard against a corrupt size).
 pub const MAX_HIDDEN: usize = 4096;
 /// The most inputs a file may ask for (gigachess has 8,960).
@@ -35,6 +43,9 @@ pub struct QuantisedNetwork {
     pub inputs: usize,
     pub hidden: usize,
     pub players: usize,
+    /// Whether the output corrects the hand-written evaluation (the search adds the two)
+    /// rather than replacing it: a network that need learn only what the evaluation misses.
+    pub corrects_hand_written: bool,
     pub w1: Vec<i16>,
     pub b1: Vec<i16>,
     pub w2: Vec<i16>,
@@ -63,7 +74,7 @@ impl fmt::Display for NetworkError {
             NetworkError::Version(v) => {
                 write!(
                     f,
-                    "network format version {v}; this build reads version {VERSION}"
+                    "network format version {v}; this build reads versions {OLDEST_VERSION} to {VERSION}"
                 )
             }
             NetworkError::Truncated => f.write_str("the network file ends before its weights do"),
@@ -113,6 +124,11 @@ impl QuantisedNetwork {
         out.extend_from_slice(&(self.inputs as u32).to_le_bytes());
         out.extend_from_slice(&(self.hidden as u32).to_le_bytes());
         out.push(self.players as u8);
+        out.push(if self.corrects_hand_written {
+            CORRECTS_HAND_WRITTEN
+        } else {
+            0
+        });
         for v in self.w1.iter().chain(&self.b1).chain(&self.w2) {
             out.extend_from_slice(&v.to_le_bytes());
         }
@@ -148,7 +164,7 @@ impl QuantisedNetwork {
             return Err(NetworkError::NotANetwork);
         }
         let version = c.u8()?;
-        if version != VERSION {
+        if !(OLDEST_VERSION..=VERSION).contains(&version) {
             return Err(NetworkError::Version(version));
         }
         let name_len = usize::from(c.u8()?);
@@ -158,6 +174,12 @@ impl QuantisedNetwork {
         if hidden == 0 || hidden > MAX_HIDDEN || inputs > MAX_INPUTS || players == 0 {
             return Err(NetworkError::BadShape(format!(
                 "{inputs} inputs, {hidden} hidden units, {players} perspectives"
+            )));
+        }
+        let flags = if version >= 3 { c.u8()? } else { 0 };
+        if flags & !CORRECTS_HAND_WRITTEN != 0 {
+            return Err(NetworkError::BadShape(format!(
+                "flags {flags:#04x}, unknown to this build"
             )));
         }
         let w1 = c.i16s(inputs * hidden)?;
@@ -176,6 +198,7 @@ impl QuantisedNetwork {
             inputs,
             hidden,
             players,
+            corrects_hand_written: flags & CORRECTS_HAND_WRITTEN != 0,
             w1,
             b1,
             w2,
@@ -254,6 +277,7 @@ mod tests {
             inputs: 4,
             hidden: 2,
             players: 2,
+            corrects_hand_written: false,
             w1: vec![10, -20, 30, 40, -50, 60, 70, 80],
             b1: vec![5, 6],
             w2: vec![1, -2, 3, 4],
@@ -296,6 +320,27 @@ mod tests {
         huge.w1.clear();
         assert!(matches!(
             read(&huge.to_bytes()),
+            Err(NetworkError::BadShape(_))
+        ));
+    }
+
+    #[test]
+    fn a_correcting_network_says_so_and_older_files_read_as_not_correcting() {
+        let mut net = tiny();
+        net.corrects_hand_written = true;
+        let bytes = net.to_bytes();
+        assert_eq!(QuantisedNetwork::read(&bytes), Ok(net));
+        // A version 2 file: no flags byte.
+        let mut old = tiny().to_bytes();
+        let flags_at = 4 + 1 + 1 + "chess".len() + 4 + 4 + 1;
+        assert_eq!(old.remove(flags_at), 0);
+        old[4] = 2;
+        assert_eq!(QuantisedNetwork::read(&old), Ok(tiny()));
+        // Flags this build does not know are refused, not ignored.
+        let mut unknown = tiny().to_bytes();
+        unknown[flags_at] = 0x82;
+        assert!(matches!(
+            QuantisedNetwork::read(&unknown),
             Err(NetworkError::BadShape(_))
         ));
     }

@@ -15,7 +15,8 @@ pub use file::{
     NetworkError, QuantisedNetwork, EVAL_SCALE, MAGIC, MAX_HIDDEN, MAX_INPUTS, QA, QB, VERSION,
 };
 
-use crate::game::NetworkInputs;
+use crate::core::Player;
+use crate::game::{NetworkInputs, Searchable};
 use std::path::PathBuf;
 use std::sync::Arc;
 
@@ -90,6 +91,16 @@ pub fn evaluate_from_scratch<G: NetworkInputs>(
     net.evaluate(&views)
 }
 
+/// What the search of more than two players adds to `net`'s output for the player in `seat`:
+/// the hand-written evaluation where the network corrects it, else nothing.
+#[inline]
+pub fn hand_written_part<G: Searchable>(net: &QuantisedNetwork, pos: &G, seat: usize) -> i32 {
+    match net.corrects_hand_written {
+        true => pos.evaluate_for(Player(seat as u8)),
+        false => 0,
+    }
+}
+
 /// `pos`'s active inputs from every seat's perspective, starting at `seat` and going round
 /// in playing order (the order the network's blocks take).
 pub fn perspective_inputs<G: NetworkInputs>(pos: &G, seat: usize) -> Vec<Vec<u32>> {
@@ -104,18 +115,21 @@ pub fn perspective_inputs<G: NetworkInputs>(pos: &G, seat: usize) -> Vec<Vec<u32
 
 /// One line on the evaluation in use, for `info string` and logs.
 pub fn describe(network: Option<&QuantisedNetwork>, choice: &EvalChoice) -> String {
+    let shape = |net: &QuantisedNetwork| {
+        let correcting = match net.corrects_hand_written {
+            true => ", correcting the hand-written evaluation",
+            false => "",
+        };
+        format!(
+            "({}x{}x{}{correcting})",
+            net.inputs, net.hidden, net.players
+        )
+    };
     match (network, choice) {
         (None, _) => "evaluation: hand-written".to_string(),
-        (Some(net), EvalChoice::File(path)) => format!(
-            "evaluation: network {} ({}x{}x{})",
-            path.display(),
-            net.inputs,
-            net.hidden,
-            net.players
-        ),
-        (Some(net), _) => format!(
-            "evaluation: built-in network ({}x{}x{})",
-            net.inputs, net.hidden, net.players
-        ),
+        (Some(net), EvalChoice::File(path)) => {
+            format!("evaluation: network {} {}", path.display(), shape(net))
+        }
+        (Some(net), _) => format!("evaluation: built-in network {}", shape(net)),
     }
 }

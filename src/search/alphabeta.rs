@@ -746,8 +746,8 @@ impl<'a, G: Searchable> Searcher<'a, G> {
     }
 
     /// The static evaluation of `pos`, the position at `ply` on the line: the network's, with
-    /// the threats it does not learn added, where one is chosen, else the variant's
-    /// hand-written one.
+    /// the threats it does not learn added (the whole hand-written evaluation, where the
+    /// network corrects it), where one is chosen, else the variant's hand-written one.
     #[inline]
     fn evaluate(&mut self, pos: &G, ply: usize) -> i32 {
         match &mut self.network {
@@ -760,7 +760,13 @@ impl<'a, G: Searchable> Searcher<'a, G> {
                     score,
                     crate::nnue::evaluate_from_scratch(network.network(), pos, mover)
                 );
-                (score + pos.unsearched_threats()).clamp(1 - MATE_BOUND, MATE_BOUND - 1)
+                // A correcting network stands beside the whole hand-written evaluation, which
+                // holds the threats already.
+                let beside = match network.network().corrects_hand_written {
+                    true => pos.evaluate(),
+                    false => pos.unsearched_threats(),
+                };
+                (score + beside).clamp(1 - MATE_BOUND, MATE_BOUND - 1)
             }
             None => pos.evaluate(),
         }

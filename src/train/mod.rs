@@ -50,6 +50,9 @@ pub struct TrainSettings {
     /// shrinks them by `rate * decay`, so that a (kind, cell) input seen in few positions
     /// keeps near what its factor row says rather than fitting those positions.
     pub decay: f32,
+    /// Train a correction of the hand-written evaluation (added to the network's output)
+    /// rather than an evaluation of its own.
+    pub correct_hand_written: bool,
 }
 
 /// What one epoch did.
@@ -74,14 +77,19 @@ fn target(samples: &Samples, i: usize, lambda: f32) -> f32 {
     (1.0 - lambda) * expected + lambda * samples.results[i]
 }
 
-/// The network's output for sample `i` with the threats it does not learn added, as the search
-/// adds them (in units of `EVAL_SCALE`), leaving its pre-activations in `accs`.
+/// The network's output for sample `i` with what the search adds beside it (the threats it
+/// does not learn; the whole hand-written evaluation, threats included, where it corrects
+/// that), in units of `EVAL_SCALE`, leaving its pre-activations in `accs`.
 fn forward(net: &Network, samples: &Samples, i: usize, accs: &mut [f32]) -> f32 {
     let h = net.hidden;
     for k in 0..samples.players {
         net.accumulate(samples.inputs(i, k), &mut accs[k * h..(k + 1) * h]);
     }
-    net.output(accs) + f32::from(samples.threats[i]) / EVAL_SCALE
+    let beside = match net.corrects_hand_written {
+        true => samples.hand_written[i],
+        false => samples.threats[i],
+    };
+    net.output(accs) + f32::from(beside) / EVAL_SCALE
 }
 
 /// A thread's working memory for `backward`: the hidden pre-activations of every
@@ -218,6 +226,9 @@ pub fn train(
     if let Some(span) = settings.factor_span {
         net = net.factorised(span);
     }
+    if settings.correct_hand_written {
+        net = net.correcting();
+    }
     let (mut training, validation): (Vec<usize>, Vec<usize>) =
         (0..samples.len()).partition(|&i| !held_out(samples.games[i]));
     if training.is_empty() {
@@ -293,6 +304,7 @@ pub fn quantise(net: &Network, variant: &str) -> QuantisedNetwork {
         inputs: net.inputs,
         hidden: net.hidden,
         players: net.players,
+        corrects_hand_written: net.corrects_hand_written,
         w1: q(&net.folded_w1(WEIGHT_CLIP), QA),
         b1: q(&net.b1, QA),
         w2: q(&net.w2, QB),
@@ -347,6 +359,7 @@ mod tests {
             active: 32,
             factor_span: None,
             decay: 0.0,
+            correct_hand_written: false,
         }
     }
 
@@ -530,6 +543,40 @@ mod tests {
             (beside - alone - 400.0 / EVAL_SCALE).abs() < 1e-5,
             "{alone} {beside}"
         );
+    }
+
+    #[test]
+    fn a_correcting_network_starts_as_the_hand_written_evaluation_and_learns_from_there() {
+        let samples = samples();
+        let correcting = TrainSettings {
+            correct_hand_written: true,
+            ..settings(0)
+        };
+        let start = train(&samples, Chess::INPUTS, &correcting, |_| {}).unwrap();
+        assert!(start.corrects_hand_written);
+        let mut accs = vec![0.0; 2 * 16];
+        for i in (0..samples.len()).step_by(53) {
+            let out = forward(&start, &samples, i, &mut accs) * EVAL_SCALE;
+            let hand_written = f32::from(samples.hand_written[i]);
+            assert!((out - hand_written).abs() < 1e-2, "{out} {hand_written}");
+        }
+        let mut reports = Vec::new();
+        let trained = train(
+            &samples,
+            Chess::INPUTS,
+            &TrainSettings {
+                epochs: 4,
+                ..correcting
+            },
+            |r| reports.push(*r),
+        )
+        .unwrap();
+        // Its first epoch's training loss starts from the hand-written evaluation's; it
+        // ends below that evaluation's loss on the same samples.
+        let (first, last) = (reports[0], reports[reports.len() - 1]);
+        assert!(last.train_loss < first.train_loss, "{first:?} -> {last:?}");
+        assert!(quantise(&trained, "chess").corrects_hand_written);
+        assert!(Network::from_quantised(&quantise(&trained, "chess")).corrects_hand_written);
     }
 
     #[test]

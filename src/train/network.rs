@@ -38,6 +38,9 @@ pub struct Network {
     /// Inputs per factor row: the variant's cells, since an input is
     /// `(owner * kinds + kind) * cells + cell`.
     pub factor_span: usize,
+    /// Whether the output corrects the hand-written evaluation, which training and the search
+    /// add to it.
+    pub corrects_hand_written: bool,
 }
 
 #[inline]
@@ -75,7 +78,19 @@ impl Network {
             b2: 0.0,
             factors: Vec::new(),
             factor_span: 1,
+            corrects_hand_written: false,
         }
+    }
+
+    /// The network as a correction of the hand-written evaluation, starting with output
+    /// weights of zero, so that it begins as that evaluation and learns only what it misses.
+    pub fn correcting(mut self) -> Network {
+        if !self.corrects_hand_written {
+            self.corrects_hand_written = true;
+            self.w2.fill(0.0);
+            self.b2 = 0.0;
+        }
+        self
     }
 
     /// The network with zero factor rows, one per `span` inputs (nothing changes its output
@@ -123,6 +138,7 @@ impl Network {
             b2: net.b2 as f32 / (QA * QB) as f32,
             factors: Vec::new(),
             factor_span: 1,
+            corrects_hand_written: net.corrects_hand_written,
         }
     }
 

@@ -250,7 +250,10 @@ fn iteration_result<G: Searchable>(
         score,
         scores: (0..G::PLAYERS)
             .map(|p| match network {
-                Some(net) => nnue::evaluate_from_scratch(net, &leaf, p),
+                Some(net) => {
+                    nnue::evaluate_from_scratch(net, &leaf, p)
+                        + nnue::hand_written_part(net, &leaf, p)
+                }
                 None => leaf.evaluate_for(Player(p as u8)),
             })
             .collect(),

@@ -116,7 +116,8 @@ impl<'a, G: Searchable> MultiSearcher<'a, G> {
         }
     }
 
-    /// The static evaluation of `pos`, the node at `ply`, for the root player.
+    /// The static evaluation of `pos`, the node at `ply`, for the root player (a correcting
+    /// network's with the hand-written evaluation added).
     #[inline]
     pub(super) fn evaluate(&mut self, pos: &G, ply: usize) -> i32 {
         match &mut self.network {
@@ -127,7 +128,9 @@ impl<'a, G: Searchable> MultiSearcher<'a, G> {
                     score,
                     crate::nnue::evaluate_from_scratch(network.network(), pos, self.root.index())
                 );
-                score.clamp(1 - MATE_BOUND, MATE_BOUND - 1)
+                let beside =
+                    crate::nnue::hand_written_part(network.network(), pos, self.root.index());
+                (score + beside).clamp(1 - MATE_BOUND, MATE_BOUND - 1)
             }
             None => pos.evaluate_for(self.root),
         }
