@@ -6,7 +6,7 @@
 use kaleido::game::{NetworkInputs, Variant};
 use kaleido::nnue::{self, Accumulators, EvalChoice, QuantisedNetwork};
 use kaleido::registry::{with_variant, VariantVisitor, VARIANT_NAMES};
-use kaleido::search::{self, Context, Limits, TranspositionTable};
+use kaleido::search::{self, Context, Limits, Thought, TranspositionTable};
 use kaleido::selfplay::random_source;
 use rand::Rng;
 use std::sync::atomic::AtomicBool;
@@ -97,29 +97,31 @@ fn incremental_evaluation_equals_evaluation_from_scratch_in_every_variant() {
     }
 }
 
+/// A search of the start position to depth 3 with `network` (None: the hand-written
+/// evaluation), with its own table and stop flag (a finished search leaves its flag raised).
+fn search_start<G: Variant>(network: Option<&QuantisedNetwork>) -> Thought<G::Move> {
+    let tt = TranspositionTable::new(1);
+    let stop = AtomicBool::new(false);
+    let limits = Limits {
+        depth: Some(3),
+        ..Limits::default()
+    };
+    let ctx = Context {
+        network,
+        ..Context::new(&tt, &stop)
+    };
+    search::think(&G::startpos(), &[], &limits, &[], ctx, |_| {})
+}
+
 struct Searches;
 
 impl VariantVisitor for Searches {
     type Output = ();
     fn visit<G: Variant>(self) {
         let net = random_network::<G>(8, 3);
-        let pos = G::startpos();
-        let tt = TranspositionTable::new(1);
-        let stop = AtomicBool::new(false);
-        let limits = Limits {
-            depth: Some(3),
-            ..Limits::default()
-        };
-        let with = Context {
-            network: Some(&net),
-            ..Context::new(&tt, &stop)
-        };
-        let by_network = search::think(&pos, &[], &limits, &[], with, |_| {});
+        let by_network = search_start::<G>(Some(&net));
         assert!(by_network.best().is_some(), "{}", G::NAME);
-        tt.clear();
-        // A search leaves its stop flag raised: the next one gets its own.
-        let stop = AtomicBool::new(false);
-        let by_hand = search::think(&pos, &[], &limits, &[], Context::new(&tt, &stop), |_| {});
+        let by_hand = search_start::<G>(None);
         assert!(by_hand.best().is_some(), "{}", G::NAME);
         // A network of random weights judges otherwise than the hand-written evaluation.
         assert_ne!(
@@ -150,22 +152,8 @@ impl VariantVisitor for ZeroCorrection {
         net.corrects_hand_written = true;
         net.w2.fill(0);
         net.b2 = 0;
-        let pos = G::startpos();
-        let tt = TranspositionTable::new(1);
-        let stop = AtomicBool::new(false);
-        let limits = Limits {
-            depth: Some(3),
-            ..Limits::default()
-        };
-        let with = Context {
-            network: Some(&net),
-            ..Context::new(&tt, &stop)
-        };
-        let corrected = search::think(&pos, &[], &limits, &[], with, |_| {});
-        tt.clear();
-        // A search leaves its stop flag raised.
-        let stop = AtomicBool::new(false);
-        let by_hand = search::think(&pos, &[], &limits, &[], Context::new(&tt, &stop), |_| {});
+        let corrected = search_start::<G>(Some(&net));
+        let by_hand = search_start::<G>(None);
         assert_eq!(
             (corrected.best(), corrected.score, corrected.nodes),
             (by_hand.best(), by_hand.score, by_hand.nodes),
