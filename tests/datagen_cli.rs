@@ -160,11 +160,11 @@ fn train_writes_a_network_and_its_loss_curves_from_datagen_files() {
         show(&args, &run)
     );
     let bytes = read(&net);
-    assert!(bytes.starts_with(b"KLNN\x02\x05chess"));
-    // Header, 768 x 8 + 8 + 2 x 8 weights of two bytes, the output bias.
+    assert!(bytes.starts_with(b"KLNN\x03\x05chess"));
+    // Header (flags last), 768 x 8 + 8 + 2 x 8 weights of two bytes, the output bias.
     assert_eq!(
         bytes.len(),
-        4 + 1 + 1 + 5 + 4 + 4 + 1 + 2 * (768 * 8 + 8 + 16) + 4
+        4 + 1 + 1 + 5 + 4 + 4 + 1 + 1 + 2 * (768 * 8 + 8 + 16) + 4
     );
     assert!(read(&png).starts_with(b"\x89PNG"));
 
