@@ -184,6 +184,14 @@ fn handshake_names_the_engine_and_its_options() {
     assert!(option("Hash").contains("type spin default 64"));
     assert!(option("Threads").contains("min 1"));
     assert!(option("Move Overhead").contains("default 10"));
+    assert_eq!(
+        option("Use NNUE"),
+        "option name Use NNUE type check default true"
+    );
+    assert_eq!(
+        option("EvalFile"),
+        "option name EvalFile type string default <embedded>"
+    );
     let ok = out.iter().position(|l| l == "triok").unwrap();
     assert_eq!(out[ok + 1], "readyok");
     assert_eq!(out.len(), ok + 2);
@@ -538,6 +546,43 @@ fn bad_input_gets_an_error_and_changes_nothing() {
     assert_eq!(best.len(), 1);
     assert_legal(&position(None, &["BNDL"]), &best[0]);
     assert!(out.contains(&"readyok".to_string()));
+}
+
+#[test]
+fn the_evaluation_options_choose_and_refuse_networks() {
+    let chess_net = concat!(env!("CARGO_MANIFEST_DIR"), "/nets/chess.nnue");
+    let script = format!(
+        "tri\nsetoption name Use NNUE value false\nsetoption name Use NNUE value perhaps\n\
+         setoption name Use NNUE value true\nsetoption name EvalFile value {chess_net}\n\
+         setoption name EvalFile value /nonexistent/net.nnue\n\
+         position startpos moves BNDL\ngo depth 2\n"
+    );
+    let out = converse(&script);
+    let info: Vec<&String> = out
+        .iter()
+        .filter(|l| l.starts_with("info string"))
+        .collect();
+    assert_eq!(info.len(), 5, "{out:#?}");
+    assert_eq!(info[0], "info string evaluation: hand-written");
+    assert!(info[1].contains("error: Use NNUE must be true or false"));
+    // Trichess has a built-in network, chosen again.
+    assert!(
+        info[2].starts_with("info string evaluation: built-in network"),
+        "{info:#?}"
+    );
+    // A network of another variant, and a missing file, are refused.
+    assert!(info[3].contains("the network is for chess"), "{info:#?}");
+    assert!(info[4].contains("error: cannot read network file /nonexistent/net.nnue"));
+    for refusal in &info[3..] {
+        assert!(
+            refusal.ends_with("the hand-written evaluation is used"),
+            "{refusal}"
+        );
+    }
+    // The engine goes on, by hand.
+    let best = bestmoves(&out);
+    assert_eq!(best.len(), 1, "{out:#?}");
+    assert_legal(&position(None, &["BNDL"]), &best[0]);
 }
 
 #[test]

@@ -53,6 +53,10 @@ impl Tri {
         self.engine.send(line);
     }
 
+    fn info(&self, text: &str) {
+        self.send(&format!("info string {text}"));
+    }
+
     fn error(&self, message: &str) {
         self.engine.error(message);
     }
@@ -76,6 +80,8 @@ impl Tri {
         self.send(&SharedOption::Hash.uci_line());
         self.send(&SharedOption::Threads.uci_line());
         self.send(&SharedOption::MoveOverhead.uci_line());
+        self.send(&SharedOption::UseNetwork.uci_line());
+        self.send(&SharedOption::EvalFile.uci_line());
         self.send("triok");
     }
 
@@ -110,6 +116,14 @@ impl Tri {
             // players runs on one thread.
             "threads" => self.engine.set_threads(value),
             "move overhead" => self.engine.set_overhead(value),
+            "use nnue" => self
+                .engine
+                .set_use_network(value)
+                .map(|line| self.info(&line)),
+            "evalfile" => self
+                .engine
+                .set_eval_file(value)
+                .map(|line| self.info(&line)),
             _ => Err(format!("unknown option '{}'", quote(name, 40))),
         };
         if let Err(e) = set {

@@ -12,6 +12,9 @@ const LAYOUT: usize = 240;
 impl NetworkInputs for Trichess {
     const CELLS: usize = LAYOUT;
     const KINDS: usize = 6;
+    /// A network that corrects the hand-written evaluation (docs/nnue.md): one trained from
+    /// nothing on the same data played worse than the evaluation it learned from.
+    const NETWORK: Option<&'static [u8]> = Some(include_bytes!("../../../nets/trichess.nnue"));
 
     fn for_each_man(&self, mut f: impl FnMut(usize, usize, usize)) {
         for (owner, men) in self.players.iter().enumerate() {
