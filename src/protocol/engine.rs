@@ -177,6 +177,19 @@ impl Engine {
         self.apply_evaluation()
     }
 
+    /// `Use NNUE` or `EvalFile` (`option`, in lower case) in a dialect of UCI's shape: sets it
+    /// and answers on an `info string` line with the evaluation in use. The error, a bad value
+    /// or a refused network (the hand-written evaluation then judges), is the dialect's to
+    /// report.
+    pub fn set_evaluation_option(&mut self, option: &str, value: &str) -> Result<(), String> {
+        let in_use = match option {
+            "use nnue" => self.set_use_network(value)?,
+            _ => self.set_eval_file(value)?,
+        };
+        self.send(&format!("info string {in_use}"));
+        Ok(())
+    }
+
     /// Loads the evaluation the options choose and says which is in use; a network that
     /// cannot be had is an error, and the hand-written evaluation stands in.
     fn apply_evaluation(&mut self) -> Result<String, String> {

@@ -53,10 +53,6 @@ impl Tri {
         self.engine.send(line);
     }
 
-    fn info(&self, text: &str) {
-        self.send(&format!("info string {text}"));
-    }
-
     fn error(&self, message: &str) {
         self.engine.error(message);
     }
@@ -116,14 +112,7 @@ impl Tri {
             // players runs on one thread.
             "threads" => self.engine.set_threads(value),
             "move overhead" => self.engine.set_overhead(value),
-            "use nnue" => self
-                .engine
-                .set_use_network(value)
-                .map(|line| self.info(&line)),
-            "evalfile" => self
-                .engine
-                .set_eval_file(value)
-                .map(|line| self.info(&line)),
+            option @ ("use nnue" | "evalfile") => self.engine.set_evaluation_option(option, value),
             _ => Err(format!("unknown option '{}'", quote(name, 40))),
         };
         if let Err(e) = set {

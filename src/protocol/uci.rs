@@ -88,10 +88,6 @@ impl Uci {
         }
     }
 
-    fn info(&self, text: &str) {
-        self.send(&format!("info string {text}"));
-    }
-
     fn send(&self, line: &str) {
         self.engine.send(line);
     }
@@ -158,14 +154,7 @@ impl Uci {
             "move overhead" => self.engine.set_overhead(value),
             "ponder" => Ok(()),
             "trisearch" => self.engine.set_algorithm(value),
-            "use nnue" => self
-                .engine
-                .set_use_network(value)
-                .map(|line| self.info(&line)),
-            "evalfile" => self
-                .engine
-                .set_eval_file(value)
-                .map(|line| self.info(&line)),
+            option @ ("use nnue" | "evalfile") => self.engine.set_evaluation_option(option, value),
             _ => Err(format!("unknown option '{}'", quote(name, 40))),
         };
         if let Err(e) = set {
