@@ -256,13 +256,15 @@ impl QuantisedNetwork {
 
 /// One perspective's share of the output: the sum of `clamp(a, 0, QA)^2 * w`. Each term fits
 /// an i32 (255 * 255 * 32768 < 2^31), so the products vectorise; only the sum needs 64 bits.
+/// Wrapping products change nothing for that reason, and vectorise in test builds too, which
+/// check overflow.
 #[inline]
 fn block_sum(accs: &[i32], weights: &[i16]) -> i64 {
     accs.iter()
         .zip(weights)
         .map(|(&a, &w)| {
             let h = a.clamp(0, QA);
-            i64::from(h * h * i32::from(w))
+            i64::from(h.wrapping_mul(h).wrapping_mul(i32::from(w)))
         })
         .sum()
 }

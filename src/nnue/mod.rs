@@ -79,6 +79,16 @@ pub fn built_in<G: NetworkInputs>() -> Option<Arc<QuantisedNetwork>> {
     load::<G>(&EvalChoice::Embedded).unwrap_or(None)
 }
 
+/// Whether a test build checks the incremental evaluation at the search's `nodes`-th node
+/// against one from scratch. One node in sixteen: checking every one made test builds search
+/// six times slower (the from-scratch sum reads every man's row), and every test and client
+/// run that searches paid for it; a sixteenth still checks thousands of positions a second,
+/// and tests/nnue_inference.rs compares every position of random lines in every variant.
+#[inline]
+pub fn checked_node(nodes: u64) -> bool {
+    nodes % 16 == 0
+}
+
 /// The network's evaluation of `pos` from scratch for the player in `seat` (the side to move
 /// for the trained meaning; another seat where a search of more players asks for it).
 pub fn evaluate_from_scratch<G: NetworkInputs>(

@@ -755,11 +755,12 @@ impl<'a, G: Searchable> Searcher<'a, G> {
             Some(network) => {
                 let mover = pos.side_to_move().index();
                 let score = network.evaluate::<G>(ply, mover);
-                // Test builds check every incremental evaluation against one from scratch.
-                debug_assert_eq!(
-                    score,
-                    crate::nnue::evaluate_from_scratch(network.network(), pos, mover)
-                );
+                if cfg!(debug_assertions) && crate::nnue::checked_node(self.nodes) {
+                    assert_eq!(
+                        score,
+                        crate::nnue::evaluate_from_scratch(network.network(), pos, mover)
+                    );
+                }
                 // A correcting network stands beside the whole hand-written evaluation, which
                 // holds the threats already.
                 let beside = match network.network().corrects_hand_written {
