@@ -19,7 +19,7 @@ import tempfile
 
 XBOARD = "/usr/games/xboard"
 FAIRYMAX = "/usr/games/fairymax"
-# Seconds for the whole run: a game at 20 s + 0.2 s a move per side ends well inside this.
+# Seconds for the whole run: a game at 10 s + 0.1 s a move per side ends well inside this.
 DEADLINE = 300
 
 
@@ -42,7 +42,7 @@ def main():
             xvfb_run, "-a", xboard,
             "-fcp", kaleido, "-fd", work, "-scp", fairymax, "-sd", work,
             "-variant", "cylinder", "-matchGames", "1",
-            "-tc", "0:20", "-inc", "0.2", "-autoCallFlag", "true",
+            "-tc", "0:10", "-inc", "0.1", "-autoCallFlag", "true",
             "-testLegality", "true", "-testClaims", "true",
             "-adjudicateDrawMoves", "100",
             # XBoard tells each engine `computer` when its opponent is one. Debian's Fairy-Max
