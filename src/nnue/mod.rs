@@ -86,7 +86,7 @@ pub fn built_in<G: NetworkInputs>() -> Option<Arc<QuantisedNetwork>> {
 /// and tests/nnue_inference.rs compares every position of random lines in every variant.
 #[inline]
 pub fn checked_node(nodes: u64) -> bool {
-    nodes % 16 == 0
+    nodes.is_multiple_of(16)
 }
 
 /// The network's evaluation of `pos` from scratch for the player in `seat` (the side to move
