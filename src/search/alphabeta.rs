@@ -12,8 +12,6 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
 pub const MAX_PLY: usize = 128;
-/// How long the first iteration may run on after a stop: well inside the 10 ms a GUI may
-/// expect between `stop` and `bestmove`.
 /// Quiescence plies within which a side in check searches all its evasions; deeper, it may
 /// stand pat like any other side. Without a bound, variants with many quiet evasions (every
 /// spin in spinchess) and many checking captures (gigachess's cannons) can chain check,
@@ -21,7 +19,11 @@ pub const MAX_PLY: usize = 128;
 const QUIESCENCE_CHECK_PLIES: u32 = 4;
 /// How far beyond a capture's material gain a position may still swing (positional terms).
 const DELTA_MARGIN: i32 = 200;
-const FIRST_ITERATION_GRACE: Duration = Duration::from_millis(3);
+/// How many nodes the first iteration may search before a stop holds: a count, not a time,
+/// so that a search stopped at once gives the same answer however loaded the machine is (and
+/// a node-limited search the same answer every time); a few milliseconds in a release
+/// build, well inside the 10 ms a GUI may expect between `stop` and `bestmove`.
+const FIRST_ITERATION_GRACE_NODES: u64 = 4096;
 const HISTORY_SIZE: usize = 1 << 14;
 /// Continuation histories index a move by the move before it: both hashed to this many slots.
 const CONTINUATION_SLOTS: usize = 1 << 10;
@@ -177,7 +179,7 @@ pub struct Searcher<'a, G: Searchable> {
     node_limit: Option<u64>,
     /// Only the main thread watches the clock; helpers stop when it says so.
     pub main: bool,
-    /// Set while the first iteration runs: a stop in its first FIRST_ITERATION_GRACE is held
+    /// Set while the first iteration runs: a stop in its first FIRST_ITERATION_GRACE_NODES is held
     /// back, so that even a search stopped at once answers with a searched move, not merely
     /// the first one generated. After that the stop holds (a variant whose first iteration is
     /// slow, such as gigachess in a sharp position, must not overrun its clock), and the
@@ -306,7 +308,7 @@ impl<'a, G: Searchable> Searcher<'a, G> {
 
     pub fn stopped(&self) -> bool {
         self.stop.load(Ordering::Relaxed)
-            && !(self.finish_iteration && self.start.elapsed() < FIRST_ITERATION_GRACE)
+            && !(self.finish_iteration && self.nodes < FIRST_ITERATION_GRACE_NODES)
     }
 
     /// A node's bookkeeping: counts it, checks the limits and clears its line; false once the
