@@ -79,14 +79,23 @@ pub fn built_in<G: NetworkInputs>() -> Option<Arc<QuantisedNetwork>> {
     load::<G>(&EvalChoice::Embedded).unwrap_or(None)
 }
 
-/// Whether a test build checks the incremental evaluation at the search's `nodes`-th node
-/// against one from scratch. One node in sixteen: checking every one made test builds search
-/// six times slower (the from-scratch sum reads every man's row), and every test and client
-/// run that searches paid for it; a sixteenth still checks thousands of positions a second,
-/// and tests/nnue_inference.rs compares every position of random lines in every variant.
+/// In a test build, checks `score`, the incremental evaluation of `pos` for `seat` at the
+/// search's `nodes`-th node, against one from scratch; release builds check nothing. One
+/// node in sixteen: checking every one made test builds search six times slower (the
+/// from-scratch sum reads every man's row), and every test and client run that searches paid
+/// for it; a sixteenth still checks thousands of positions a second, and
+/// tests/nnue_inference.rs compares every position of random lines in every variant.
 #[inline]
-pub fn checked_node(nodes: u64) -> bool {
-    nodes.is_multiple_of(16)
+pub fn check_incremental<G: NetworkInputs>(
+    net: &QuantisedNetwork,
+    pos: &G,
+    seat: usize,
+    score: i32,
+    nodes: u64,
+) {
+    if cfg!(debug_assertions) && nodes.is_multiple_of(16) {
+        assert_eq!(score, evaluate_from_scratch(net, pos, seat));
+    }
 }
 
 /// The network's evaluation of `pos` from scratch for the player in `seat` (the side to move

@@ -179,9 +179,9 @@ pub struct Searcher<'a, G: Searchable> {
     node_limit: Option<u64>,
     /// Only the main thread watches the clock; helpers stop when it says so.
     pub main: bool,
-    /// Set while the first iteration runs: a stop in its first FIRST_ITERATION_GRACE_NODES is held
-    /// back, so that even a search stopped at once answers with a searched move, not merely
-    /// the first one generated. After that the stop holds (a variant whose first iteration is
+    /// Set while the first iteration runs: a stop within its first FIRST_ITERATION_GRACE_NODES
+    /// nodes is held back, so that even a search stopped at once answers with a searched move,
+    /// not merely the first one generated. After that the stop holds (a variant whose first iteration is
     /// slow, such as gigachess in a sharp position, must not overrun its clock), and the
     /// iteration's best root move so far is the answer.
     pub finish_iteration: bool,
@@ -757,12 +757,7 @@ impl<'a, G: Searchable> Searcher<'a, G> {
             Some(network) => {
                 let mover = pos.side_to_move().index();
                 let score = network.evaluate::<G>(ply, mover);
-                if cfg!(debug_assertions) && crate::nnue::checked_node(self.nodes) {
-                    assert_eq!(
-                        score,
-                        crate::nnue::evaluate_from_scratch(network.network(), pos, mover)
-                    );
-                }
+                crate::nnue::check_incremental(network.network(), pos, mover, score, self.nodes);
                 // A correcting network stands beside the whole hand-written evaluation, which
                 // holds the threats already.
                 let beside = match network.network().corrects_hand_written {

@@ -123,16 +123,8 @@ impl<'a, G: Searchable> MultiSearcher<'a, G> {
         match &mut self.network {
             Some(network) => {
                 let score = network.evaluate::<G>(ply, self.root.index());
-                if cfg!(debug_assertions) && crate::nnue::checked_node(self.nodes) {
-                    assert_eq!(
-                        score,
-                        crate::nnue::evaluate_from_scratch(
-                            network.network(),
-                            pos,
-                            self.root.index()
-                        )
-                    );
-                }
+                let (net, seat) = (network.network(), self.root.index());
+                crate::nnue::check_incremental(net, pos, seat, score, self.nodes);
                 let beside =
                     crate::nnue::hand_written_part(network.network(), pos, self.root.index());
                 (score + beside).clamp(1 - MATE_BOUND, MATE_BOUND - 1)
