@@ -195,6 +195,36 @@ fn no_legal_move_gives_no_best_move() {
     assert!(r.best.is_none());
 }
 
+/// The grace after a stop in the first iteration is a count of nodes, not a time: stopped at
+/// once, a first iteration longer than the grace (every root move a line of its own, in a
+/// sharp gigachess position) ends at the same node, with the same answer, however loaded the machine is.
+#[test]
+fn a_stop_in_the_first_iteration_holds_after_the_same_nodes_every_time() {
+    use kaleido::variants::gigachess::Gigachess;
+    let fen = "wzjxflha1cx1z1/dernbik1ibn3/5o3op3/8o5/1pp2Po7/6r7/p2p5Pm3/PPPP1o1IP5/\
+8O2B1Q/9O1PP1/5F8/5K8/DERN6NRE1/WZJX1L1AMCXJZW b - j7 0 56";
+    let pos = Gigachess::from_fen(fen).unwrap();
+    let limits = Limits {
+        multi_pv: 500,
+        ..Limits::default()
+    };
+    let stopped = || {
+        let tt = TranspositionTable::new(1);
+        let stop = AtomicBool::new(true);
+        search_among(&pos, &[], &limits, &[], Context::new(&tt, &stop), |_| {})
+    };
+    let first = stopped();
+    assert!(
+        first.nodes > 4096 && first.nodes < 5000,
+        "{} nodes",
+        first.nodes
+    );
+    for _ in 0..3 {
+        let again = stopped();
+        assert_eq!((again.nodes, again.best), (first.nodes, first.best));
+    }
+}
+
 #[test]
 fn a_search_stopped_at_once_still_finishes_its_first_iteration() {
     // Stopped before it starts, the search still plays the mate in one, not the first move.
