@@ -1,5 +1,6 @@
 //! When to stop: the limits of a `go` command, turned into a time budget.
 
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Duration;
 
 #[derive(Clone, Debug, Default)]
@@ -37,6 +38,14 @@ impl Limits {
                 && self.nodes.is_none()
                 && self.movetime.is_none()
                 && self.time_left.is_none())
+    }
+
+    /// `go infinite` answers only after `stop`, even when the search ran out of depth: waits
+    /// for it then.
+    pub fn wait_for_stop(&self, stop: &AtomicBool) {
+        while self.infinite && !stop.load(Ordering::Relaxed) {
+            std::thread::sleep(Duration::from_millis(1));
+        }
     }
 
     pub fn budget(&self) -> Budget {

@@ -1,41 +1,14 @@
 //! The one way front ends ask for a move, whatever the number of players: `think` runs the
-//! two-player search (alphabeta.rs) or the search for more players (multi/), reports each
+//! two-player search (alphabeta/) or the search for more players (multi/), reports each
 //! iteration in one shape, and answers with the whole turn to play.
 
-use super::multi::{search_multi, Algorithm};
+use super::alphabeta::search_among;
+use super::context::Context;
+use super::multi::search_multi;
 use super::points::expected_shares;
-use super::{search_among, Info, Limits, TranspositionTable};
+use super::{Info, Limits, TranspositionTable};
 use crate::game::Searchable;
-use crate::nnue::QuantisedNetwork;
-use std::sync::atomic::{AtomicBool, Ordering};
-use std::time::Duration;
-
-/// How a search runs, besides its limits: the table it shares, its threads, the flag that
-/// stops it, the algorithm for games of more than two players, and the evaluation network.
-#[derive(Clone, Copy)]
-pub struct Context<'a> {
-    pub tt: &'a TranspositionTable,
-    /// Threads for the two-player search (Lazy SMP); the search for more players uses one.
-    pub threads: usize,
-    pub stop: &'a AtomicBool,
-    pub algorithm: Algorithm,
-    /// The network that evaluates positions; None for the variant's hand-written evaluation.
-    /// One that does not fit the variant's inputs is not used (`nnue::load` refuses it first).
-    pub network: Option<&'a QuantisedNetwork>,
-}
-
-impl<'a> Context<'a> {
-    /// One thread and the default algorithm.
-    pub fn new(tt: &'a TranspositionTable, stop: &'a AtomicBool) -> Context<'a> {
-        Context {
-            tt,
-            threads: 1,
-            stop,
-            algorithm: Algorithm::DEFAULT,
-            network: None,
-        }
-    }
-}
+use std::sync::atomic::AtomicBool;
 
 /// What a search found for the side to move.
 #[derive(Clone, Debug)]
@@ -161,10 +134,7 @@ fn more_players<G: Searchable>(
             shares: expected_shares(&info.leaf),
         })
     });
-    // `go infinite` answers only after `stop`, even when the search ran out of depth.
-    while limits.infinite && !ctx.stop.load(Ordering::Relaxed) {
-        std::thread::sleep(Duration::from_millis(1));
-    }
+    limits.wait_for_stop(ctx.stop);
     Thought {
         turn: result.best.into_iter().collect(),
         score: result.score,

@@ -14,6 +14,18 @@ pub enum Bound {
 }
 
 impl Bound {
+    /// The bound a search's `best` score within (alpha, beta) is: at or above beta a lower
+    /// bound, at or below alpha an upper one, between them exact.
+    pub fn of(best: i32, alpha: i32, beta: i32) -> Bound {
+        if best >= beta {
+            Bound::Lower
+        } else if best > alpha {
+            Bound::Exact
+        } else {
+            Bound::Upper
+        }
+    }
+
     /// Whether a stored `score` with this bound settles a node searched with (alpha, beta):
     /// an exact score always, a lower bound at or above beta, an upper one at or below alpha.
     pub fn cuts(self, score: i32, alpha: i32, beta: i32) -> bool {

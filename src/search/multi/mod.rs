@@ -24,59 +24,19 @@ mod pool;
 mod quiescence;
 mod tree;
 
+pub use super::context::Algorithm;
+
+use super::context::Context;
 use super::limits::Limits;
+use super::params::MULTI_MAX_DEPTH;
 use super::score::{INFINITE, MATE, MATE_BOUND};
-use super::Context;
+use super::time::{ForecastRule, TimeManager};
 use crate::core::Player;
 use crate::game::Searchable;
-use crate::nnue::{self, Accumulators, QuantisedNetwork};
+use crate::nnue::{self, QuantisedNetwork};
 use crate::outcome::Outcome;
-use std::sync::atomic::Ordering;
 use std::time::{Duration, Instant};
 use tree::MultiSearcher;
-
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Algorithm {
-    Paranoid,
-    BestReply,
-    /// BRS+ (Esser et al., 2013): Best-Reply Search whose opponents, other than the one
-    /// replying, play their first move by move ordering instead of passing, in the layer of
-    /// replies to the root player's move.
-    BestReplyPlus,
-}
-
-impl Algorithm {
-    /// BRS+: Best-Reply Search looks deeper for the root player than paranoid search
-    /// (Schadd & Winands, 2011), and BRS+ keeps the replies to the root player's move
-    /// playable, so that a threat needing both opponents' moves can show. In trichess it beat
-    /// plain BRS at equal nodes and did best against the one-ply player (docs/strength.md).
-    pub const DEFAULT: Algorithm = Algorithm::BestReplyPlus;
-    /// Every algorithm, by the names protocols use for them.
-    pub const ALL: [Algorithm; 3] = [
-        Algorithm::BestReply,
-        Algorithm::BestReplyPlus,
-        Algorithm::Paranoid,
-    ];
-
-    pub const fn name(self) -> &'static str {
-        match self {
-            Algorithm::Paranoid => "paranoid",
-            Algorithm::BestReply => "brs",
-            Algorithm::BestReplyPlus => "brs+",
-        }
-    }
-
-    /// Whether the opponents' layers are Best-Reply layers (one opponent replies).
-    pub const fn best_reply(self) -> bool {
-        matches!(self, Algorithm::BestReply | Algorithm::BestReplyPlus)
-    }
-
-    pub fn from_name(name: &str) -> Option<Algorithm> {
-        Algorithm::ALL
-            .into_iter()
-            .find(|a| a.name().eq_ignore_ascii_case(name))
-    }
-}
 
 /// Centipawns of evaluation that multiply a player's odds of the points by e, in the model
 /// that prices a shared result (see `result_score`).
@@ -170,8 +130,8 @@ pub fn search_multi<G: Searchable>(
 ) -> MultiResult<G::Move> {
     let start = Instant::now();
     let limits = &super::fuzz_caps::capped(limits);
-    let budget = limits.budget();
-    let mut searcher = MultiSearcher::new(pos.side_to_move(), game_history, limits, ctx, start);
+    let mut time = TimeManager::new(limits, start, ForecastRule::MORE_PLAYERS);
+    let mut searcher = MultiSearcher::new(pos.side_to_move(), game_history, limits, ctx, &time);
     // The root's moves, best first: captures first at the start, then by the last iteration.
     let mut moves = MultiSearcher::legal_moves(pos);
     searcher.order.sort(pos, &mut moves, None, 0);
@@ -183,27 +143,29 @@ pub fn search_multi<G: Searchable>(
         nodes: 0,
         pv: moves.first().copied().into_iter().collect(),
     };
-    let max_depth = limits.depth.unwrap_or(64).clamp(1, 64);
-    let mut last_iteration: Option<Duration> = None;
+    let max_depth = limits
+        .depth
+        .unwrap_or(MULTI_MAX_DEPTH)
+        .clamp(1, MULTI_MAX_DEPTH);
     for depth in 1..=max_depth {
-        let iteration_start = Instant::now();
         let RootPass {
             best,
             line,
             mut scored,
         } = searcher.root_pass(pos, &moves, depth);
-        let complete = !searcher.stop.load(Ordering::Relaxed);
+        let complete = !searcher.clock.must_stop();
+        let previous = result.best;
         // An unfinished iteration still counts when its first move, the last iteration's
         // best, was searched in full: any move that then scored higher is the better move.
         if let Some(found) = best {
             let (found, leaf) =
-                iteration_result(pos, found, &line, depth, searcher.nodes, ctx.network);
+                iteration_result(pos, found, &line, depth, searcher.clock.nodes, ctx.network);
             if complete {
                 on_depth(&MultiInfo {
                     depth,
-                    seldepth: searcher.seldepth,
+                    seldepth: searcher.clock.seldepth,
                     score: found.score,
-                    nodes: searcher.nodes,
+                    nodes: searcher.clock.nodes,
                     time: start.elapsed(),
                     pv: found.pv.clone(),
                     leaf,
@@ -214,21 +176,18 @@ pub fn search_multi<G: Searchable>(
         if !complete {
             break;
         }
+        time.iteration_done(result.best == previous);
         // The next iteration starts with this one's best moves.
         scored.sort_by_key(|&(_, v)| std::cmp::Reverse(v));
         moves = scored.into_iter().map(|(mv, _)| mv).collect();
         // A game won outright needs no deeper look unless the user asked for depth; a shared
         // win does, since a deeper search may find the points for the root player alone.
         let settled = result.score > MATE_BOUND && limits.depth.is_none();
-        if budget.soft.is_some_and(|s| start.elapsed() >= s) || settled {
-            break;
-        }
-        let took = iteration_start.elapsed();
-        if !next_iteration_fits(start, took, &mut last_iteration, budget.hard) {
+        if time.past_soft(None) || settled || !time.next_iteration_fits() {
             break;
         }
     }
-    result.nodes = searcher.nodes;
+    result.nodes = searcher.clock.nodes;
     result
 }
 
@@ -244,7 +203,7 @@ fn iteration_result<G: Searchable>(
     network: Option<&QuantisedNetwork>,
 ) -> (MultiResult<G::Move>, G) {
     let (pv, leaf) = walk(pos, line);
-    let network = network.filter(|net| Accumulators::fits::<G>(net));
+    let network = network.filter(|net| nnue::Accumulators::fits::<G>(net));
     let result = MultiResult {
         best: Some(mv),
         score,
@@ -262,24 +221,6 @@ fn iteration_result<G: Searchable>(
         pv,
     };
     (result, leaf)
-}
-
-/// Whether the next iteration would finish before the hard limit. Each iteration costs several
-/// times the one before, and one cut off by the hard limit is worth little; so an iteration
-/// that would not finish in time is not started. `took` is the last iteration's time;
-/// `last_iteration` the one before it, updated here.
-fn next_iteration_fits(
-    start: Instant,
-    took: Duration,
-    last_iteration: &mut Option<Duration>,
-    hard: Option<Duration>,
-) -> bool {
-    let growth = last_iteration
-        .filter(|last| !last.is_zero())
-        .map_or(8.0, |last| took.as_secs_f64() / last.as_secs_f64())
-        .clamp(3.0, 40.0);
-    *last_iteration = Some(took);
-    hard.is_none_or(|h| start.elapsed() + took.mul_f64(growth) <= h)
 }
 
 /// What one iteration over the root's moves found.
@@ -303,7 +244,7 @@ impl<G: Searchable> MultiSearcher<'_, G> {
             scored: Vec::with_capacity(moves.len()),
         };
         let mut alpha = -INFINITE;
-        self.set_root(pos);
+        self.evaluator.set_root(pos);
         self.path.push(pos.hash());
         for (index, &mv) in moves.iter().enumerate() {
             let mut child = pos.clone();
@@ -315,7 +256,7 @@ impl<G: Searchable> MultiSearcher<'_, G> {
             if index == 0 || v > alpha {
                 v = self.search(&child, depth - 1, 1, alpha, INFINITE);
             }
-            if self.stop.load(Ordering::Relaxed) {
+            if self.clock.must_stop() {
                 break;
             }
             pass.scored.push((mv, v));
@@ -324,7 +265,7 @@ impl<G: Searchable> MultiSearcher<'_, G> {
                 alpha = alpha.max(v);
                 pass.line.clear();
                 pass.line.push(Step::Move(mv));
-                pass.line.extend_from_slice(&self.lines[1]);
+                pass.line.extend_from_slice(self.pv.line(1));
             }
         }
         self.path.pop();

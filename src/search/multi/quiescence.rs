@@ -10,11 +10,8 @@
 use super::tree::MultiSearcher;
 use super::Step;
 use crate::game::Searchable;
+use crate::search::params::{MAX_PLY, MULTI_QUIESCENCE_PLIES};
 use crate::search::score::INFINITE;
-
-/// Beyond this many plies of quiescence the evaluation is taken as it stands: a bound on
-/// capture chains in a game where two opponents can keep trading among themselves.
-const MAX_QUIESCENCE_PLIES: usize = 12;
 
 impl<G: Searchable> MultiSearcher<'_, G> {
     pub(super) fn quiesce(&mut self, pos: &G, ply: usize, alpha: i32, beta: i32) -> i32 {
@@ -39,7 +36,7 @@ impl<G: Searchable> MultiSearcher<'_, G> {
             self.give_moves(moves);
             return self.terminal(pos, ply);
         }
-        if ply - horizon >= MAX_QUIESCENCE_PLIES {
+        if ply - horizon >= MULTI_QUIESCENCE_PLIES || ply >= MAX_PLY {
             self.give_moves(moves);
             return self.evaluate(pos, ply);
         }

@@ -7,27 +7,24 @@ use super::pool::Pool;
 use super::{result_score, Algorithm, Step};
 use crate::core::Player;
 use crate::game::Searchable;
-use crate::nnue::Accumulators;
+use crate::search::clock::NodeClock;
+use crate::search::context::Context;
+use crate::search::evaluation::Evaluator;
 use crate::search::limits::Limits;
-use crate::search::score::{from_table, to_table, INFINITE, MATE_BOUND};
+use crate::search::params::{
+    BRS_PLUS_PLIES, MAX_PLY, MULTI_LMR_DEEP_DEPTH, MULTI_LMR_DEEP_MOVES, MULTI_LMR_DEPTH,
+    MULTI_LMR_FIRST_MOVES,
+};
+use crate::search::path::Path;
+use crate::search::pv::PvTable;
+use crate::search::score::{from_table, to_table, INFINITE};
+use crate::search::time::TimeManager;
 use crate::search::tt::{Bound, Entry, TranspositionTable};
-use crate::search::Context;
-use crate::search::MAX_PLY;
-use std::sync::atomic::{AtomicBool, Ordering};
-use std::time::{Duration, Instant};
 
 /// A Best-Reply min layer's table move may be any opponent's: the number of opponents that
 /// passed before it is kept in the entry's move word above the variant's move bits.
 const PASSES_SHIFT: u32 = 28;
 const MOVE_MASK: u32 = (1 << PASSES_SHIFT) - 1;
-
-/// BRS+ plays the stand-aside moves of the opponents' layers up to this ply, the root's
-/// replies alone; deeper they pass, as in plain Best-Reply Search. Played at every layer they
-/// gave the two opponents a coalition move each per root move, the one that replies chosen
-/// against the root player and the other taking what that leaves: the root player then lost
-/// material in every line and the score fell with depth (the start position read -442 cp
-/// at depth 4 and -517 at depth 6, where plain BRS reads 20 and 16; docs/strength.md).
-const BRS_PLUS_PLIES: usize = 1;
 
 /// The table is keyed by position and root player: a node's value is the root player's, so
 /// the same position searched for another root player must not share its entry.
@@ -47,90 +44,64 @@ struct Late {
 pub(super) struct MultiSearcher<'a, G: Searchable> {
     pub root: Player,
     pub algorithm: Algorithm,
-    pub stop: &'a AtomicBool,
-    pub start: Instant,
-    pub limits: &'a Limits,
-    pub hard: Option<Duration>,
+    pub clock: NodeClock<'a>,
     pub tt: &'a TranspositionTable,
-    pub nodes: u64,
-    pub seldepth: usize,
-    /// Hashes of the game so far and of the current line, for repetitions.
-    pub path: Vec<u64>,
-    /// `lines[ply]`: the best line found from the node at `ply` (triangular PV table).
-    pub lines: Vec<Vec<Step<G::Move>>>,
+    /// The positions before the current node: the game so far, then the search's line.
+    pub path: Path,
+    /// The best line found from each node on the current line, passes included.
+    pub pv: PvTable<Step<G::Move>>,
     pub order: MoveOrder<G::Move>,
     /// Move, step and capture lists for the nodes, reused instead of allocated.
     move_pool: Pool<G::Move>,
     pub(super) step_pool: Pool<Step<G::Move>>,
     pub(super) capture_pool: Pool<(G::Move, i32)>,
-    /// The network's accumulators along the line; None where the hand-written evaluation
-    /// judges.
-    network: Option<Accumulators<'a>>,
+    pub evaluator: Evaluator<'a>,
 }
 
 impl<'a, G: Searchable> MultiSearcher<'a, G> {
     /// A search for `root`, the player to move, after the game whose positions hash to
-    /// `game_history`, within `limits`.
+    /// `game_history`, within `limits` (the hard time limit `time`'s).
     pub fn new(
         root: Player,
         game_history: &[u64],
-        limits: &'a Limits,
+        limits: &Limits,
         ctx: Context<'a>,
-        start: Instant,
+        time: &TimeManager,
     ) -> MultiSearcher<'a, G> {
         MultiSearcher {
             root,
             algorithm: ctx.algorithm,
-            stop: ctx.stop,
-            start,
-            limits,
-            hard: limits.budget().hard,
+            clock: NodeClock::new(
+                ctx.stop,
+                time.start(),
+                time.hard_limit(),
+                limits.nodes,
+                true,
+            ),
             tt: ctx.tt,
-            nodes: 0,
-            seldepth: 0,
-            path: game_history.to_vec(),
-            lines: Vec::new(),
+            path: Path::new(game_history),
+            pv: PvTable::new(),
             order: MoveOrder::new(),
             move_pool: Pool::new(),
             step_pool: Pool::new(),
             capture_pool: Pool::new(),
-            network: ctx
-                .network
-                .filter(|net| Accumulators::fits::<G>(net))
-                .map(|net| Accumulators::new(net, MAX_PLY + 2)),
-        }
-    }
-
-    /// Makes `pos` the first position of the lines searched from now on.
-    pub(super) fn set_root(&mut self, pos: &G) {
-        if let Some(network) = &mut self.network {
-            network.set_root(pos);
+            evaluator: Evaluator::new::<G>(ctx.network),
         }
     }
 
     /// Records `pos` as the node at `ply` of the line (below the root), for the network.
     #[inline]
     pub(super) fn record(&mut self, pos: &G, ply: usize) {
-        if let (Some(network), true) = (&mut self.network, ply > 0) {
-            network.enter(pos, ply);
+        if ply > 0 {
+            self.evaluator.enter(pos, ply);
         }
     }
 
-    /// The static evaluation of `pos`, the node at `ply`, for the root player (a correcting
-    /// network's with the hand-written evaluation added).
+    /// The static evaluation of `pos`, the node at `ply`, for the root player.
     #[inline]
     pub(super) fn evaluate(&mut self, pos: &G, ply: usize) -> i32 {
-        match &mut self.network {
-            Some(network) => {
-                let score = network.evaluate::<G>(ply, self.root.index());
-                let (net, seat) = (network.network(), self.root.index());
-                crate::nnue::check_incremental(net, pos, seat, score, self.nodes);
-                let beside =
-                    crate::nnue::hand_written_part(network.network(), pos, self.root.index());
-                (score + beside).clamp(1 - MATE_BOUND, MATE_BOUND - 1)
-            }
-            None => pos.evaluate_for(self.root),
-        }
+        let nodes = self.clock.nodes;
+        self.evaluator.evaluate(pos, ply, self.root, nodes)
     }
 
     /// `pos`'s legal moves, in a list from the pool; hand it back with `give_moves`.
@@ -144,52 +115,20 @@ impl<'a, G: Searchable> MultiSearcher<'a, G> {
         self.move_pool.give(moves);
     }
 
-    /// Empties the line of the node at `ply` before it is searched.
-    pub fn clear_line(&mut self, ply: usize) {
-        if self.lines.len() <= ply + 1 {
-            self.lines.resize_with(ply + 2, Vec::new);
-        }
-        self.lines[ply].clear();
-    }
-
     /// The line at `ply` becomes `steps` followed by the child's line.
     pub fn set_line(&mut self, ply: usize, steps: &[Step<G::Move>]) {
-        let (head, tail) = self.lines.split_at_mut(ply + 1);
-        let line = &mut head[ply];
-        line.clear();
-        line.extend_from_slice(steps);
-        if let Some(child) = tail.first() {
-            line.extend_from_slice(child);
-        }
+        self.pv.extend(ply, steps);
     }
 
     /// Counts a node at `ply` and empties its line; true when the search must stop.
     pub fn enter(&mut self, ply: usize) -> bool {
-        self.nodes += 1;
-        self.seldepth = self.seldepth.max(ply);
-        self.clear_line(ply);
-        self.stopped()
-    }
-
-    fn stopped(&mut self) -> bool {
-        if self.nodes & 1023 == 0 {
-            let late = self.hard.is_some_and(|h| self.start.elapsed() >= h);
-            let spent = self.limits.nodes.is_some_and(|n| self.nodes >= n);
-            if late || spent {
-                self.stop.store(true, Ordering::Relaxed);
-            }
-        }
-        self.stop.load(Ordering::Relaxed)
+        let stop = self.clock.count(ply);
+        self.pv.clear(ply);
+        stop
     }
 
     pub fn terminal(&self, pos: &G, ply: usize) -> i32 {
         result_score(pos.rule_outcome(), self.root, ply)
-    }
-
-    fn repeated(&self, pos: &G) -> bool {
-        let window = (pos.reversible_plies() as usize).min(self.path.len());
-        let hash = pos.hash();
-        self.path[self.path.len() - window..].contains(&hash)
     }
 
     pub fn legal_moves(pos: &G) -> Vec<G::Move> {
@@ -208,16 +147,10 @@ impl<'a, G: Searchable> MultiSearcher<'a, G> {
     }
 
     fn store(&self, pos: &G, ply: usize, depth: i32, best: i32, window: (i32, i32), mv: u32) {
-        if self.stop.load(Ordering::Relaxed) {
+        if self.clock.must_stop() {
             return;
         }
-        let bound = if best <= window.0 {
-            Bound::Upper
-        } else if best >= window.1 {
-            Bound::Lower
-        } else {
-            Bound::Exact
-        };
+        let bound = Bound::of(best, window.0, window.1);
         let entry = Entry {
             mv,
             score: to_table(best, ply),
@@ -245,8 +178,11 @@ impl<'a, G: Searchable> MultiSearcher<'a, G> {
             return 0;
         }
         self.record(pos, ply);
-        if ply > 0 && self.repeated(pos) {
+        if ply > 0 && self.path.repeats(pos) {
             return 0;
+        }
+        if ply >= MAX_PLY {
+            return self.evaluate(pos, ply);
         }
         let maximising = pos.side_to_move() == self.root;
         // A check on the root player is searched a ply deeper: its answers are few, and the
@@ -330,11 +266,12 @@ impl<'a, G: Searchable> MultiSearcher<'a, G> {
         if late.index == 0 {
             return self.search(child, depth - 1, ply + 1, alpha, beta);
         }
-        let reduction = if late.quiet && depth >= 3 && late.index >= 3 {
-            1 + i32::from(late.index >= 12 && depth >= 5)
-        } else {
-            0
-        };
+        let reduction =
+            if late.quiet && depth >= MULTI_LMR_DEPTH && late.index >= MULTI_LMR_FIRST_MOVES {
+                1 + i32::from(late.index >= MULTI_LMR_DEEP_MOVES && depth >= MULTI_LMR_DEEP_DEPTH)
+            } else {
+                0
+            };
         // The null window on the bound this node's mover must beat.
         let (lo, hi) = if maximising {
             (alpha, alpha + 1)

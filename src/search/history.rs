@@ -1,0 +1,85 @@
+//! A history table: scores of moves (or of positions' structures) learnt from the search's
+//! cut-offs and errors, each within +/- HISTORY_MAX. The butterfly, continuation, capture and
+//! correction histories are all instances; the owner decides what a slot stands for.
+
+/// Scores stay within +/- this, which an i16 holds.
+pub const HISTORY_MAX: i32 = 16_384;
+
+pub struct History {
+    scores: Vec<i16>,
+}
+
+impl History {
+    /// A table of `slots` scores, all zero.
+    pub fn new(slots: usize) -> History {
+        History {
+            scores: vec![0; slots],
+        }
+    }
+
+    #[inline]
+    pub fn get(&self, slot: usize) -> i32 {
+        i32::from(self.scores[slot])
+    }
+
+    /// Moves a score by `bonus`, with gravity: the nearer the bound the score already stands,
+    /// the less it moves toward it, so that old lessons fade and no score saturates.
+    #[inline]
+    pub fn nudge(&mut self, slot: usize, bonus: i32) {
+        let old = self.get(slot);
+        self.scores[slot] = (old + bonus - old * bonus.abs() / HISTORY_MAX) as i16;
+    }
+
+    /// Moves a score toward `target` by `weight`/256 of the way, and back inside the bound: a
+    /// running average that gives recent lessons the weight asked for.
+    #[inline]
+    pub fn pull(&mut self, slot: usize, target: i32, weight: i32) {
+        let old = self.get(slot);
+        let new = (old * (256 - weight) + target * weight) / 256;
+        self.scores[slot] = new.clamp(-HISTORY_MAX, HISTORY_MAX) as i16;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn gravity_keeps_a_score_inside_the_bound_however_often_it_is_rewarded() {
+        let mut history = History::new(2);
+        for _ in 0..10_000 {
+            history.nudge(0, 2048);
+            history.nudge(1, -2048);
+        }
+        assert!((HISTORY_MAX - 2048..=HISTORY_MAX).contains(&history.get(0)));
+        assert!((-HISTORY_MAX..=2048 - HISTORY_MAX).contains(&history.get(1)));
+    }
+
+    #[test]
+    fn a_score_near_the_bound_moves_less_toward_it_than_away() {
+        let mut history = History::new(1);
+        for _ in 0..20 {
+            history.nudge(0, 1024);
+        }
+        let high = history.get(0);
+        history.nudge(0, 1024);
+        let up = history.get(0) - high;
+        history.nudge(0, -1024);
+        let down = history.get(0) - (high + up);
+        assert!(up > 0 && up < 1024 / 2, "{up}");
+        assert!(-down > 1024, "{down}");
+    }
+
+    #[test]
+    fn a_pull_averages_toward_its_target() {
+        let mut history = History::new(1);
+        history.pull(0, 256 * 10, 128);
+        assert_eq!(history.get(0), 1280, "half way at weight 128");
+        history.pull(0, 1_000_000, 256);
+        assert_eq!(
+            history.get(0),
+            HISTORY_MAX,
+            "the result stays inside the bound"
+        );
+    }
+}

@@ -1,0 +1,145 @@
+//! The search's tuning constants, in one place where a tuner (SPSA, or a match by hand) can
+//! reach them. Each says what it does and what it was measured at; a change to one is a
+//! search change and is kept only when a match against the build before says so
+//! (docs/strength.md).
+
+// ---- Both searches ----
+
+/// Plies of the line any search keeps: the deepest node a search reaches.
+pub const MAX_PLY: usize = 128;
+
+/// How many nodes the first iteration may search before a stop holds: a count, not a time,
+/// so that a search stopped at once gives the same answer however loaded the machine is (and
+/// a node-limited search the same answer every time); a few milliseconds in a release
+/// build, well inside the 10 ms a GUI may expect between `stop` and `bestmove`. Replaced 3 ms
+/// of time at +20.9 +/- 48.3 Elo (chess, 1 s + 10 ms, 100 games).
+pub const FIRST_ITERATION_GRACE_NODES: u64 = 4096;
+
+/// The clock is read once every this many nodes (a power of two: the check is a mask).
+pub const NODES_PER_CLOCK_CHECK: u64 = 1024;
+
+// ---- The two-player search: quiescence ----
+
+/// Quiescence plies within which a side in check searches all its evasions; deeper, it may
+/// stand pat like any other side. Without a bound, variants with many quiet evasions (every
+/// spin in spinchess) and many checking captures (gigachess's cannons) can chain check,
+/// evasion, checking capture for dozens of plies, and one iteration never ends.
+pub const QUIESCENCE_CHECK_PLIES: u32 = 4;
+/// How far beyond a capture's material gain a position may still swing (positional terms):
+/// delta pruning in quiescence.
+pub const DELTA_MARGIN: i32 = 200;
+
+// ---- The two-player search: aspiration windows ----
+
+/// Iterations from this depth search a window around the last score first.
+pub const ASPIRATION_DEPTH: i32 = 5;
+/// The first window's half-width in centipawns; doubled on each failure.
+pub const ASPIRATION_DELTA: i32 = 25;
+/// Past this half-width the window opens to the full range.
+pub const ASPIRATION_FULL: i32 = 1000;
+
+// ---- The two-player search: pruning ----
+
+/// SEE pruning, up to this depth: a losing capture (or a quiet check) whose exchange loses
+/// more than SEE_CAPTURE_MARGIN per ply of depth, or another quiet move that loses more than
+/// SEE_QUIET_MARGIN times the square of the depth it would be searched to, is not searched.
+pub const SEE_PRUNE_DEPTH: i32 = 8;
+pub const SEE_CAPTURE_MARGIN: i32 = 100;
+pub const SEE_QUIET_MARGIN: i32 = 30;
+/// Reverse futility pruning: a node whose static evaluation beats beta by this much per ply
+/// of depth left is taken to hold (the side to move stands so well that the opponent will not
+/// let it get here), up to this depth.
+pub const RFP_MARGIN: i32 = 80;
+pub const RFP_DEPTH: i32 = 7;
+/// Futility pruning: a quiet move at a node whose evaluation plus this base and this much per
+/// ply (of the depth the move would be searched to) stays below alpha is not searched.
+pub const FUTILITY_BASE: i32 = 100;
+pub const FUTILITY_MARGIN: i32 = 120;
+pub const FUTILITY_DEPTH: i32 = 8;
+/// Late move pruning: at shallow depth only the first few quiet moves are worth searching,
+/// from LMP_MIN_DEPTH to LMP_DEPTH. Not at depth 1, the frontier: there the limit is two
+/// quiet moves, and the histories, which know nothing of what is attacked, seldom put the
+/// move that takes an attacked man out of danger among the first two; the node then reads as
+/// lost what one step away saves, and a whole two-ply search played worse than one ply.
+pub const LMP_DEPTH: i32 = 8;
+pub const LMP_MIN_DEPTH: i32 = 2;
+/// Null-move pruning from this depth; the reduction is NULL_BASE + depth / NULL_DEPTH_DIVISOR
+/// plus up to NULL_EVAL_MAX plies for each NULL_EVAL_DIVISOR the evaluation stands above
+/// beta. Where shallow pruning is off (the evaluation a poor judge of threats) it is
+/// NULL_BASE_CAUTIOUS + depth / NULL_DEPTH_DIVISOR_CAUTIOUS.
+pub const NULL_MOVE_DEPTH: i32 = 3;
+pub const NULL_BASE: i32 = 3;
+pub const NULL_DEPTH_DIVISOR: i32 = 3;
+pub const NULL_EVAL_DIVISOR: i32 = 200;
+pub const NULL_EVAL_MAX: i32 = 3;
+pub const NULL_BASE_CAUTIOUS: i32 = 2;
+pub const NULL_DEPTH_DIVISOR_CAUTIOUS: i32 = 6;
+
+// ---- The two-player search: extensions and reductions ----
+
+/// Singular extensions: from this depth, a table move whose lower bound (from a search at
+/// most SINGULAR_TABLE_SLACK plies shallower) beats every other move, searched to about half
+/// the depth, by SINGULAR_MARGIN per ply, is searched a ply deeper; a node where another move
+/// also reaches that lowered bound, and the bound beats beta, is cut (multi-cut).
+pub const SINGULAR_DEPTH: i32 = 6;
+pub const SINGULAR_TABLE_SLACK: i32 = 3;
+pub const SINGULAR_MARGIN: i32 = 2;
+/// Late move reductions: LMR_BASE + ln(depth) ln(moves) / LMR_DIVISOR plies, the logarithmic
+/// shape today's engines share (few at shallow depth or early in the list, more for late
+/// moves of deep nodes), from LMR_DEPTH and after the first LMR_FIRST_MOVES moves.
+pub const LMR_BASE: f64 = 0.8;
+pub const LMR_DIVISOR: f64 = 2.4;
+pub const LMR_DEPTH: i32 = 3;
+pub const LMR_FIRST_MOVES: usize = 2;
+/// A quiet move's reduction falls by a ply for each this much of its history key.
+pub const LMR_HISTORY_DIVISOR: i32 = 8192;
+
+// ---- The two-player search: histories ----
+
+/// A cut-off's history bonus: HISTORY_BONUS_SCALE times the depth squared, at most
+/// HISTORY_BONUS_MAX.
+pub const HISTORY_BONUS_SCALE: i32 = 32;
+pub const HISTORY_BONUS_MAX: i32 = 2048;
+/// A capture's key adds its capture history divided by this to its MVV-LVA value (8 per
+/// centipawn of victim): at most about five pawns' worth of victim, so that a capture that
+/// keeps refuting moves goes before one that takes a little more.
+pub const CAPTURE_HISTORY_WEIGHT: i32 = 4;
+/// Correction history: each slot holds the evaluation's recent error in 1/CORRECTION_GRAIN
+/// centipawns, within +/- CORRECTION_MAX (256 cp). Each searched node moves its slot toward
+/// the node's error by a share that grows with depth, up to CORRECTION_WEIGHT_MAX/256.
+pub const CORRECTION_GRAIN: i32 = 64;
+pub const CORRECTION_MAX: i32 = 256 * CORRECTION_GRAIN;
+pub const CORRECTION_WEIGHT_MAX: i32 = 16;
+
+// ---- The search for more players ----
+
+/// BRS+ plays the stand-aside moves of the opponents' layers up to this ply, the root's
+/// replies alone; deeper they pass, as in plain Best-Reply Search. Played at every layer they
+/// gave the two opponents a coalition move each per root move, the one that replies chosen
+/// against the root player and the other taking what that leaves: the root player then lost
+/// material in every line and the score fell with depth (the start position read -442 cp
+/// at depth 4 and -517 at depth 6, where plain BRS reads 20 and 16; docs/strength.md).
+pub const BRS_PLUS_PLIES: usize = 1;
+/// Beyond this many plies of quiescence the evaluation is taken as it stands: a bound on
+/// capture chains in a game where two opponents can keep trading among themselves.
+pub const MULTI_QUIESCENCE_PLIES: usize = 12;
+/// Late quiet moves (from the MULTI_LMR_FIRST_MOVES-th, at depth MULTI_LMR_DEPTH or more) are
+/// searched a ply shallower first, two from move MULTI_LMR_DEEP_MOVES at depth
+/// MULTI_LMR_DEEP_DEPTH.
+pub const MULTI_LMR_DEPTH: i32 = 3;
+pub const MULTI_LMR_FIRST_MOVES: usize = 3;
+pub const MULTI_LMR_DEEP_MOVES: usize = 12;
+pub const MULTI_LMR_DEEP_DEPTH: i32 = 5;
+/// The deepest iteration the search for more players starts when no depth is asked for.
+pub const MULTI_MAX_DEPTH: i32 = 64;
+
+// ---- Time management ----
+
+/// How much of the soft time limit to use before another iteration, by how many iterations
+/// the best move has stood (0, 1, 2, 3, 4 or more), times TIME_SCALE_BASE, times
+/// (TIME_SHARE_PIVOT - the best move's share of the nodes) * TIME_SHARE_WEIGHT. At the typical
+/// settled iteration (best move unchanged four times, 80% of the nodes) the factor is about 1.
+pub const TIME_STABILITY: [f64; 5] = [2.5, 1.2, 0.9, 0.8, 0.75];
+pub const TIME_SCALE_BASE: f64 = 1.4;
+pub const TIME_SHARE_PIVOT: f64 = 1.5;
+pub const TIME_SHARE_WEIGHT: f64 = 1.35;
