@@ -4,6 +4,36 @@
 
 /// Scores stay within +/- this, which an i16 holds.
 pub const HISTORY_MAX: i32 = 16_384;
+/// Butterfly history slots per player: a move hashed by its bits.
+pub const BUTTERFLY_SIZE: usize = 1 << 14;
+/// Continuation histories index a move by the move before it: both hashed to this many slots.
+pub const CONTINUATION_SLOTS: usize = 1 << 10;
+/// Capture history slots per player: a capture is hashed by its move bits and its tactical
+/// value (which tells the victim and the capturer apart).
+pub const CAPTURE_HISTORY_SIZE: usize = 1 << 14;
+/// No move at this ply (the root's parent, a null move or a pass).
+pub const NO_SLOT: usize = usize::MAX;
+
+/// A move's butterfly slot, within one player's part of the table.
+#[inline]
+pub fn butterfly_slot(bits: u32) -> usize {
+    (bits.wrapping_mul(0x9e37_79b1) >> 18) as usize & (BUTTERFLY_SIZE - 1)
+}
+
+/// A move's slot as the move before another (continuation histories, counter moves) or as
+/// the move after it.
+#[inline]
+pub fn continuation_slot(bits: u32) -> usize {
+    (bits.wrapping_mul(0x85eb_ca6b) >> 22) as usize & (CONTINUATION_SLOTS - 1)
+}
+
+/// A capture's or promotion's slot, within one player's part of the capture history.
+#[inline]
+pub fn capture_slot(bits: u32, value: i32) -> usize {
+    let key = u64::from(bits) << 32 | u64::from(value as u32);
+    let hashed = (key.wrapping_mul(0x9e37_79b9_7f4a_7c15) >> 50) as usize;
+    hashed & (CAPTURE_HISTORY_SIZE - 1)
+}
 
 pub struct History {
     scores: Vec<i16>,

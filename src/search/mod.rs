@@ -13,6 +13,7 @@ mod evaluation;
 pub mod fuzz_caps;
 mod history;
 mod limits;
+mod lmr;
 pub mod multi;
 pub mod params;
 mod path;

@@ -29,7 +29,8 @@ use crate::core::Player;
 use crate::game::Searchable;
 use crate::nnue::QuantisedNetwork;
 use crate::outcome::Outcome;
-use ordering::{Histories, NO_SLOT};
+use crate::search::history::NO_SLOT;
+use ordering::Histories;
 use std::sync::atomic::AtomicBool;
 use std::time::{Duration, Instant};
 

@@ -3,7 +3,10 @@
 
 use super::Searcher;
 use crate::game::Searchable;
-use crate::search::history::History;
+use crate::search::history::{
+    butterfly_slot, capture_slot, continuation_slot, History, BUTTERFLY_SIZE, CAPTURE_HISTORY_SIZE,
+    CONTINUATION_SLOTS, NO_SLOT,
+};
 use crate::search::params::{
     CAPTURE_HISTORY_WEIGHT, HISTORY_BONUS_MAX, HISTORY_BONUS_SCALE, MAX_PLY,
 };
@@ -11,15 +14,6 @@ use crate::search::picker::{
     MoveKeys, KEY_BAD_CAPTURE, KEY_COUNTER, KEY_GOOD_CAPTURE, KEY_KILLER, KEY_SECOND_KILLER,
 };
 
-/// Butterfly history slots per side.
-const BUTTERFLY_SIZE: usize = 1 << 14;
-/// Continuation histories index a move by the move before it: both hashed to this many slots.
-pub const CONTINUATION_SLOTS: usize = 1 << 10;
-/// Capture history slots per side: a capture is hashed by its move bits and its tactical
-/// value (which tells the victim and the capturer apart), as the other histories hash moves.
-const CAPTURE_HISTORY_SIZE: usize = 1 << 14;
-/// No move at this ply (the root's parent, or a null move).
-pub const NO_SLOT: usize = usize::MAX;
 /// No move in a killer or counter-move slot.
 const NO_MOVE: u32 = u32::MAX;
 
@@ -109,11 +103,11 @@ impl<G: Searchable> MoveKeys<G::Move> for NodeKeys<'_, '_, G> {
 
 impl<G: Searchable> Searcher<'_, G> {
     fn butterfly_slot(mv: G::Move) -> usize {
-        (G::move_bits(mv).wrapping_mul(0x9e37_79b1) >> 18) as usize & (BUTTERFLY_SIZE - 1)
+        butterfly_slot(G::move_bits(mv))
     }
 
     pub(super) fn continuation_slot(mv: G::Move) -> usize {
-        (G::move_bits(mv).wrapping_mul(0x85eb_ca6b) >> 22) as usize & (CONTINUATION_SLOTS - 1)
+        continuation_slot(G::move_bits(mv))
     }
 
     /// The slot of the move `back` plies above `ply` (1: the move that led here), if any.
@@ -150,10 +144,7 @@ impl<G: Searchable> Searcher<'_, G> {
     /// The capture history slot of a capture or promotion of tactical value `value`, for the
     /// side to move at `ply`.
     pub(super) fn capture_slot(&self, mv: G::Move, value: i32, ply: usize) -> usize {
-        let side = self.side_half(ply);
-        let key = u64::from(G::move_bits(mv)) << 32 | u64::from(value as u32);
-        let hashed = (key.wrapping_mul(0x9e37_79b9_7f4a_7c15) >> 50) as usize;
-        side * CAPTURE_HISTORY_SIZE + (hashed & (CAPTURE_HISTORY_SIZE - 1))
+        self.side_half(ply) * CAPTURE_HISTORY_SIZE + capture_slot(G::move_bits(mv), value)
     }
 
     /// Whether a capture loses material: by its static exchange where the variant has one,

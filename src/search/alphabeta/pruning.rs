@@ -5,27 +5,13 @@
 use super::tree::Node;
 use super::Searcher;
 use crate::game::Searchable;
+use crate::search::lmr::base_reduction;
 use crate::search::params::{
-    FUTILITY_BASE, FUTILITY_DEPTH, FUTILITY_MARGIN, LMP_DEPTH, LMP_MIN_DEPTH, LMR_BASE, LMR_DEPTH,
-    LMR_DIVISOR, LMR_FIRST_MOVES, LMR_HISTORY_DIVISOR, SEE_CAPTURE_MARGIN, SEE_PRUNE_DEPTH,
-    SEE_QUIET_MARGIN,
+    FUTILITY_BASE, FUTILITY_DEPTH, FUTILITY_MARGIN, LMP_DEPTH, LMP_MIN_DEPTH, LMR_DEPTH,
+    LMR_FIRST_MOVES, LMR_HISTORY_DIVISOR, SEE_CAPTURE_MARGIN, SEE_PRUNE_DEPTH, SEE_QUIET_MARGIN,
 };
 use crate::search::picker::{Picked, Stage};
 use crate::search::score::MATE_BOUND;
-
-/// Late move reductions by depth and move number (params.rs gives the formula).
-fn lmr_table() -> &'static [[u8; 64]; 64] {
-    static TABLE: std::sync::OnceLock<[[u8; 64]; 64]> = std::sync::OnceLock::new();
-    TABLE.get_or_init(|| {
-        let mut t = [[0u8; 64]; 64];
-        for (d, row) in t.iter_mut().enumerate().skip(1) {
-            for (m, r) in row.iter_mut().enumerate().skip(1) {
-                *r = (LMR_BASE + (d as f64).ln() * (m as f64).ln() / LMR_DIVISOR) as u8;
-            }
-        }
-        t
-    })
-}
 
 impl<G: Searchable> Searcher<'_, G> {
     /// How many plies shallower the `index`-th move is searched first: late quiet moves by
@@ -50,9 +36,7 @@ impl<G: Searchable> Searcher<'_, G> {
         } else {
             picked.key / LMR_HISTORY_DIVISOR
         };
-        let r = lmr_table()[depth.min(63) as usize][index.min(63)] as i32
-            - pv_node as i32
-            - refutation as i32
+        let r = base_reduction(depth, index) - pv_node as i32 - refutation as i32
             + (G::SHALLOW_PRUNING && !node.improving) as i32
             - history;
         r.clamp(0, depth - 2)

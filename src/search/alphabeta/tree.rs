@@ -135,7 +135,7 @@ impl<G: Searchable> Searcher<'_, G> {
             eval,
             side,
             null: false,
-            slot: super::ordering::NO_SLOT,
+            slot: crate::search::history::NO_SLOT,
         };
         if !pv_node && !in_check && ply > 0 && beta.abs() < MATE_BOUND && !singular_search {
             // Reverse futility: standing this far above beta, the node will hold.
@@ -440,7 +440,7 @@ impl<G: Searchable> Searcher<'_, G> {
             NULL_BASE_CAUTIOUS + depth / NULL_DEPTH_DIVISOR_CAUTIOUS
         };
         self.stack[ply].null = true;
-        self.stack[ply].slot = super::ordering::NO_SLOT;
+        self.stack[ply].slot = crate::search::history::NO_SLOT;
         let score = self.child(pos, &null, Some(depth - 1 - r), ply, beta - 1, beta);
         self.stack[ply].null = false;
         if self.stopped() {
