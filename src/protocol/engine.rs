@@ -276,18 +276,11 @@ impl Engine {
         self.session().set_position(fen, &moves)
     }
 
-    /// `go perft N` (the lines Stockfish writes); None when `args` asks for no perft.
-    pub fn perft(&mut self, args: &str) -> Option<Result<(), String>> {
-        let depth = args.trim().strip_prefix("perft")?;
-        Some(match depth.trim().parse::<u32>() {
-            Ok(d) if d <= 20 => {
-                for line in self.session().perft(d) {
-                    self.send(&line);
-                }
-                Ok(())
-            }
-            _ => Err("go perft needs a depth from 0 to 20".to_string()),
-        })
+    /// `go perft N`: the lines Stockfish writes.
+    pub fn perft(&mut self, depth: u32) {
+        for line in self.session().perft(depth) {
+            self.send(&line);
+        }
     }
 
     /// Runs `work` on the search thread with the session locked. An `open_ended` search ends

@@ -3,6 +3,7 @@
 //! (docs/protocol.md).
 
 mod engine;
+pub(crate) mod go;
 mod input;
 pub mod output;
 mod session;

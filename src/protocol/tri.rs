@@ -6,6 +6,7 @@
 //! `isready` and `stop` are answered at once while it thinks. See docs/protocol.md.
 
 use super::engine::{option_name_value, serve, Dialect, Engine, SearchJob, SharedOption};
+use super::go::{parse_go, GoRequest, GoWords};
 use super::output::Output;
 use super::session::{
     default_multi_session, multi_player_names, new_session, Answer, Report, Session,
@@ -120,88 +121,19 @@ impl Tri {
         }
     }
 
-    /// The limits of `go`: the side to move's clock (`t<seat>`) and increment (`inc<seat>`),
-    /// the others' read and checked but not used.
-    fn parse_go(&self, args: &str) -> Result<Limits, String> {
+    fn go(&mut self, args: &str) {
+        self.engine.wait_search();
         let (mover, players) = {
             let session = self.session();
             (session.side_to_move(), session.players())
         };
-        let mut limits = Limits {
-            overhead: self.engine.overhead,
-            ..Limits::default()
-        };
-        let number = |w: Option<&str>| -> Result<i64, String> {
-            let v = w.ok_or("a number is missing")?;
-            v.parse()
-                .map_err(|_| format!("'{}' is not a number", quote(v, 20)))
-        };
-        // Some GUIs send negative clocks when time ran out: those read as zero.
-        let ms = |w: Option<&str>| number(w).map(|n| Duration::from_millis(n.max(0) as u64));
-        let count = |w: Option<&str>| -> Result<u64, String> {
-            let n = number(w)?;
-            u64::try_from(n).map_err(|_| format!("{n} is negative"))
-        };
-        let seat = |word: &str, prefix: &str| -> Option<usize> {
-            word.strip_prefix(prefix)?
-                .parse::<usize>()
-                .ok()
-                .filter(|&s| s < players)
-        };
-        let mut words = args.split_whitespace();
-        let mut clocks_given = false;
-        while let Some(word) = words.next() {
-            if let Some(s) = seat(word, "t") {
-                clocks_given = true;
-                let t = ms(words.next())?;
-                if s == mover {
-                    limits.time_left = Some(t);
-                }
-            } else if let Some(s) = seat(word, "inc") {
-                let inc = ms(words.next())?;
-                if s == mover {
-                    limits.increment = inc;
-                }
-            } else {
-                match word {
-                    "movestogo" => {
-                        limits.moves_to_go = Some(count(words.next())?.clamp(1, 1000) as u32)
-                    }
-                    "depth" => limits.depth = Some(count(words.next())?.clamp(1, 64) as i32),
-                    "nodes" => limits.nodes = Some(count(words.next())?),
-                    "movetime" => limits.movetime = Some(ms(words.next())?),
-                    "infinite" => limits.infinite = true,
-                    "wtime" | "btime" | "winc" | "binc" => {
-                        return Err(format!(
-                            "'{word}' is UCI's; the tri dialect gives a clock per seat: \
-                             t0 t1 t2, inc0 inc1 inc2"
-                        ))
-                    }
-                    other => return Err(format!("unknown go parameter '{}'", quote(other, 20))),
-                }
-            }
-        }
-        // Clocks without the mover's would leave the search without any limit: a GUI that
-        // meant to play on time would wait for ever.
-        if clocks_given && limits.time_left.is_none() {
-            return Err(format!(
-                "go gives clocks but not the side to move's: add t{mover}"
-            ));
-        }
-        Ok(limits)
-    }
-
-    fn go(&mut self, args: &str) {
-        self.engine.wait_search();
-        if let Some(done) = self.engine.perft(args) {
-            if let Err(e) = done {
-                self.error(&e);
-            }
-            return;
-        }
-        match self.parse_go(args) {
-            Ok(limits) => self.start(limits),
-            Err(e) => self.error(&e),
+        match parse_go(args, GoWords::Tri { players }, mover) {
+            Ok(GoRequest::Perft(depth)) => self.engine.perft(depth),
+            Ok(GoRequest::Search(request)) => self.start(Limits {
+                overhead: self.engine.overhead,
+                ..request.limits
+            }),
+            Err(e) => self.error(&e.to_string()),
         }
     }
 

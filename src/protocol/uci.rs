@@ -3,6 +3,7 @@
 //! thinks. Every answer goes to stdout as one protocol line; nothing else does.
 
 use super::engine::{option_name_value, serve, Dialect, Engine, SearchJob, SharedOption};
+use super::go::{parse_go, GoRequest, GoWords, SearchRequest};
 use super::output::Output;
 use super::session::{
     default_session, default_variant, new_session, playable_names, Answer, Report, Session,
@@ -19,21 +20,6 @@ use std::sync::Arc;
 use std::time::Duration;
 
 const MAX_MULTI_PV: usize = 256;
-
-/// The words that end a `go searchmoves` list.
-const GO_WORDS: [&str; 11] = [
-    "wtime",
-    "btime",
-    "winc",
-    "binc",
-    "movestogo",
-    "depth",
-    "nodes",
-    "movetime",
-    "infinite",
-    "ponder",
-    "mate",
-];
 
 /// What a `go` asks for.
 struct Go {
@@ -162,63 +148,33 @@ impl Uci {
         }
     }
 
-    fn parse_go(&self, args: &str) -> Result<Go, String> {
-        let mut limits = Limits {
+    /// A `go` of the shared reading (protocol/go.rs), with UCI's options added and its
+    /// `searchmoves` checked against the position.
+    fn search_request(&self, request: SearchRequest) -> Result<Go, String> {
+        let limits = Limits {
             overhead: self.engine.overhead,
             multi_pv: self.multi_pv,
-            ..Limits::default()
+            ..request.limits
         };
-        let mut search_moves = Vec::new();
-        let white = self.session().side_to_move() == 0;
-        let mut ponder = false;
-        let mut words = args.split_whitespace().peekable();
-        let ms = |w: Option<&str>| -> Result<Duration, String> {
-            let v = w.ok_or("a number is missing")?;
-            // Some GUIs send negative clocks when time ran out: treat those as zero.
-            let n: i64 = v
-                .parse()
-                .map_err(|_| format!("'{}' is not a number", quote(v, 20)))?;
-            Ok(Duration::from_millis(n.max(0) as u64))
-        };
-        let int = |w: Option<&str>| -> Result<u64, String> {
-            let v = w.ok_or("a number is missing")?;
-            v.parse()
-                .map_err(|_| format!("'{}' is not a number", quote(v, 20)))
-        };
-        while let Some(word) = words.next() {
-            match word {
-                "wtime" if white => limits.time_left = Some(ms(words.next())?),
-                "btime" if !white => limits.time_left = Some(ms(words.next())?),
-                "winc" if white => limits.increment = ms(words.next())?,
-                "binc" if !white => limits.increment = ms(words.next())?,
-                "wtime" | "btime" | "winc" | "binc" => {
-                    ms(words.next())?;
+        let search_moves = match request.search_moves {
+            None => Vec::new(),
+            Some(moves) => {
+                let session = self.session();
+                if !session.restricts_root_moves() {
+                    let variant = session.variant();
+                    return Err(format!("go searchmoves is not supported in {variant}"));
                 }
-                "movestogo" => limits.moves_to_go = Some(int(words.next())? as u32),
-                "depth" => limits.depth = Some(int(words.next())?.clamp(1, 127) as i32),
-                "nodes" => limits.nodes = Some(int(words.next())?),
-                "movetime" => limits.movetime = Some(ms(words.next())?),
-                "infinite" => limits.infinite = true,
-                "ponder" => ponder = true,
-                "mate" => limits.mate = Some(int(words.next())?.clamp(1, 63) as u32),
-                "searchmoves" => {
-                    if !self.session().restricts_root_moves() {
-                        let variant = self.session().variant();
-                        return Err(format!("go searchmoves is not supported in {variant}"));
-                    }
-                    while let Some(token) = words.next_if(|w| !GO_WORDS.contains(w)) {
-                        self.session()
-                            .check_move(token)
-                            .map_err(|e| format!("searchmoves: {e}"))?;
-                        search_moves.push(token.to_string());
-                    }
+                for token in &moves {
+                    session
+                        .check_move(token)
+                        .map_err(|e| format!("searchmoves: {e}"))?;
                 }
-                other => return Err(format!("unknown go parameter '{}'", quote(other, 20))),
+                moves
             }
-        }
+        };
         Ok(Go {
             limits,
-            ponder,
+            ponder: request.ponder,
             search_moves,
         })
     }
@@ -226,13 +182,13 @@ impl Uci {
     fn go(&mut self, args: &str) {
         self.engine.wait_search();
         self.pondering = None;
-        if let Some(done) = self.engine.perft(args) {
-            if let Err(e) = done {
-                self.error(&e);
-            }
-            return;
-        }
-        let go = match self.parse_go(args) {
+        let mover = self.session().side_to_move();
+        let go = match parse_go(args, GoWords::Uci, mover) {
+            Ok(GoRequest::Perft(depth)) => return self.engine.perft(depth),
+            Ok(GoRequest::Search(request)) => self.search_request(request),
+            Err(e) => Err(e.to_string()),
+        };
+        let go = match go {
             Ok(go) => go,
             Err(e) => return self.error(&e),
         };

@@ -2,8 +2,10 @@
 //! Clock readings arrive in centiseconds; `level` bases in minutes or `m:ss`; `st` in seconds,
 //! possibly fractional (python-chess sends `st 0.05`).
 
+use crate::protocol::go::{self, LimitError};
 use crate::search::Limits;
 use std::time::Duration;
+use thiserror::Error;
 
 /// The time control of the game and the latest clock readings.
 #[derive(Clone, Debug)]
@@ -37,13 +39,31 @@ impl Default for Clock {
     }
 }
 
+/// An XBoard time-control command that cannot be read.
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+pub enum ClockError {
+    /// `sd`, `time` and `otim`, read by the rules of `go` (protocol/go.rs).
+    #[error(transparent)]
+    Limit(#[from] LimitError),
+    #[error("level needs MPS BASE INC, e.g. level 40 5 0 or level 0 2:30 5")]
+    LevelShape,
+    #[error("'{0}' is not a number of moves")]
+    Moves(String),
+    #[error("'{0}' is not a base time")]
+    Base(String),
+    #[error("'{0}' is not a number of seconds")]
+    Seconds(String),
+    #[error("'{0}' is out of range")]
+    OutOfRange(String),
+    #[error("st needs a time above zero")]
+    ZeroTime,
+}
+
 /// Parses a non-negative number of seconds, fractional or not.
-fn seconds(text: &str) -> Result<Duration, String> {
-    let value: f64 = text
-        .parse()
-        .map_err(|_| format!("'{}' is not a number of seconds", short(text)))?;
+fn seconds(text: &str) -> Result<Duration, ClockError> {
+    let value: f64 = text.parse().map_err(|_| ClockError::Seconds(short(text)))?;
     if !value.is_finite() || !(0.0..=1e7).contains(&value) {
-        return Err(format!("'{}' is out of range", short(text)));
+        return Err(ClockError::OutOfRange(short(text)));
     }
     Ok(Duration::from_secs_f64(value))
 }
@@ -52,40 +72,25 @@ fn short(text: &str) -> String {
     crate::errors::quote(text, 20)
 }
 
-/// A centisecond clock reading; some GUIs send negative readings when a flag has fallen.
-pub fn centiseconds(text: &str) -> Result<Duration, String> {
-    let value: i64 = text
-        .parse()
-        .map_err(|_| format!("'{}' is not a number of centiseconds", short(text)))?;
-    Ok(Duration::from_millis(
-        (value.max(0) as u64).saturating_mul(10),
-    ))
-}
-
 impl Clock {
     /// `level MPS BASE INC`: BASE is minutes or `minutes:seconds` (anything after the number,
     /// as in `40 25+5 0`, is ignored as the spec asks), INC is seconds.
-    pub fn level(&mut self, args: &str) -> Result<(), String> {
+    pub fn level(&mut self, args: &str) -> Result<(), ClockError> {
         let words: Vec<&str> = args.split_whitespace().collect();
         let [mps, base, inc] = words[..] else {
-            return Err("level needs MPS BASE INC, e.g. level 40 5 0 or level 0 2:30 5".into());
+            return Err(ClockError::LevelShape);
         };
-        let mps: u32 = mps
-            .parse()
-            .map_err(|_| format!("'{}' is not a number of moves", short(mps)))?;
+        let mps: u32 = mps.parse().map_err(|_| ClockError::Moves(short(mps)))?;
         let digits_end = |s: &str| s.find(|c: char| !c.is_ascii_digit()).unwrap_or(s.len());
         let (minutes, secs) = match base.split_once(':') {
             Some((m, s)) => (m, &s[..digits_end(s)]),
             None => (&base[..digits_end(base)], "0"),
         };
-        let minutes: u64 = minutes
-            .parse()
-            .map_err(|_| format!("'{}' is not a base time", short(base)))?;
-        let secs: u64 = secs
-            .parse()
-            .map_err(|_| format!("'{}' is not a base time", short(base)))?;
+        let not_a_base = || ClockError::Base(short(base));
+        let minutes: u64 = minutes.parse().map_err(|_| not_a_base())?;
+        let secs: u64 = secs.parse().map_err(|_| not_a_base())?;
         if minutes > 100_000 || secs > 100_000 {
-            return Err(format!("'{}' is out of range", short(base)));
+            return Err(ClockError::OutOfRange(short(base)));
         }
         self.moves_per_session = mps;
         self.base = Duration::from_secs(minutes * 60 + secs);
@@ -97,24 +102,24 @@ impl Clock {
     }
 
     /// `st TIME`: seconds per move, fractional allowed.
-    pub fn fixed(&mut self, args: &str) -> Result<(), String> {
+    pub fn fixed(&mut self, args: &str) -> Result<(), ClockError> {
         let t = seconds(args.trim())?;
         if t.is_zero() {
-            return Err("st needs a time above zero".into());
+            return Err(ClockError::ZeroTime);
         }
         self.per_move = Some(t);
         Ok(())
     }
 
-    /// `sd DEPTH`.
-    pub fn depth(&mut self, args: &str) -> Result<(), String> {
-        match args.trim().parse::<i32>() {
-            Ok(d) if d >= 1 => {
-                self.depth = Some(d.min(127));
-                Ok(())
-            }
-            _ => Err(format!("'{}' is not a depth of 1 or more", short(args))),
-        }
+    /// `sd DEPTH`, by the rule of `go depth`.
+    pub fn depth(&mut self, args: &str) -> Result<(), ClockError> {
+        self.depth = Some(go::depth("sd", Some(args.trim()))?);
+        Ok(())
+    }
+
+    /// `time` (`mine`) or `otim`: a clock reading in centiseconds, by the rule of `go wtime`.
+    pub fn reading(field: &str, args: &str) -> Result<Duration, ClockError> {
+        Ok(go::centiseconds(field, Some(args.trim()))?)
     }
 
     /// The limits for one move; `moves_made` counts the engine's moves so far this game.
@@ -147,7 +152,7 @@ mod tests {
     use super::*;
 
     #[test]
-    fn level_st_and_clock_readings() -> Result<(), String> {
+    fn level_st_and_clock_readings() -> Result<(), ClockError> {
         let mut c = Clock::default();
         c.level("40 0:30 0")?;
         assert_eq!(c.base, Duration::from_secs(30));
@@ -166,9 +171,15 @@ mod tests {
             Some(Duration::from_millis(50))
         );
         assert!(c.fixed("-1").is_err() && c.fixed("nan").is_err() && c.fixed("0").is_err());
-        assert_eq!(centiseconds("-30"), Ok(Duration::ZERO));
-        assert_eq!(centiseconds("150"), Ok(Duration::from_millis(1500)));
-        assert!(centiseconds(&i64::MAX.to_string()).is_ok());
+        assert_eq!(Clock::reading("time", "-30"), Ok(Duration::ZERO));
+        assert_eq!(
+            Clock::reading("otim", "150"),
+            Ok(Duration::from_millis(1500))
+        );
+        assert!(Clock::reading("time", "lots").is_err());
+        c.depth("300")?;
+        assert_eq!(c.depth, Some(127));
+        assert!(c.depth("0").is_err() && c.depth("-2").is_err() && c.depth("deep").is_err());
         let c = Clock {
             mine: Some(Duration::from_secs(10)),
             ..Clock::default()

@@ -16,7 +16,7 @@ use super::session::{default_session, new_session, playable_names, Session};
 use crate::errors::quote;
 use crate::game::Display;
 use crate::nnue;
-use clock::{centiseconds, Clock};
+use clock::Clock;
 use std::io::BufRead;
 use std::sync::atomic::{AtomicBool, AtomicU32, AtomicU8, Ordering};
 use std::sync::{Arc, Mutex, MutexGuard};
@@ -545,12 +545,12 @@ impl Engine {
             "level" => self.clock.level(args),
             "st" => self.clock.fixed(args),
             "sd" => self.clock.depth(args),
-            "time" => centiseconds(args).map(|t| self.clock.mine = Some(t)),
-            "otim" => centiseconds(args).map(|t| self.clock.theirs = Some(t)),
+            "time" => Clock::reading(cmd, args).map(|t| self.clock.mine = Some(t)),
+            "otim" => Clock::reading(cmd, args).map(|t| self.clock.theirs = Some(t)),
             _ => return false,
         };
         if let Err(e) = set {
-            self.error(&e, line);
+            self.error(&e.to_string(), line);
         }
         true
     }
