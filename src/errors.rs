@@ -115,7 +115,11 @@ impl MoveError {
 
 impl fmt::Display for MoveError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "illegal move '{}': {}", self.token, self.message)
+        let kind = match self.kind {
+            MoveErrorKind::Malformed => "malformed",
+            MoveErrorKind::Illegal => "illegal",
+        };
+        write!(f, "{kind} move '{}': {}", self.token, self.message)
     }
 }
 
@@ -123,7 +127,21 @@ impl std::error::Error for MoveError {}
 
 #[cfg(test)]
 mod tests {
-    use super::quote;
+    use super::{quote, MoveError};
+
+    #[test]
+    fn a_malformed_move_is_not_called_illegal() {
+        let garbled = MoveError::malformed("zz", "expected a move like e2e4");
+        assert_eq!(
+            garbled.to_string(),
+            "malformed move 'zz': expected a move like e2e4"
+        );
+        let forbidden = MoveError::illegal("e2e5", "no such move here");
+        assert_eq!(
+            forbidden.to_string(),
+            "illegal move 'e2e5': no such move here"
+        );
+    }
 
     #[test]
     fn quote_clips_and_escapes() {

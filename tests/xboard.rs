@@ -455,8 +455,14 @@ fn bad_input_gets_errors_and_the_engine_stays_usable() {
     assert!(out.iter().any(|l| l.starts_with("Error (line too long)")));
     assert!(has(&out, "Error (usermove needs one move): usermove"));
     assert_eq!(errors("Illegal move ("), 6, "{out:#?}");
-    assert!(has(&out, "Error (bad option value): option Hash=0"));
-    assert!(has(&out, "Error (unknown option): option Nonsense=3"));
+    assert!(has(
+        &out,
+        "Error (Hash must be 1 to 65536 MiB, not '0'): option Hash=0"
+    ));
+    assert!(has(
+        &out,
+        "Error (unknown option 'Nonsense'): option Nonsense=3"
+    ));
     assert!(has(&out, "Error (not analysing): exit"));
     for l in &out {
         assert!(l.len() < 300, "an error line echoes too much: {}", l.len());

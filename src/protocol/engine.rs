@@ -1,14 +1,15 @@
 //! What every protocol loop shares: the game behind a lock, the transposition table, the options
-//! every GUI sets (Hash, Threads, Move Overhead, TriSearch) with their ranges, and the search
+//! every GUI sets (Hash, Threads, Move Overhead, TriSearch; ranges in options.rs), and the search
 //! thread that answers while commands are still read. UCI and the tri dialect are thin dialects
 //! over `Engine`: they parse their commands and write their lines, and leave the rest here.
 //! XBoard keeps its session, table and options here too, but runs its own search thread: its
 //! engine keeps the game, plays its move itself and ponders after it.
 
+use super::error::{CommandError, NetworkRefused, PositionError};
 use super::input::{drive, Commands};
+use super::options::{self, OptionError};
 use super::output::Output;
 use super::session::{new_session, Session};
-use crate::errors::quote;
 use crate::nnue::{self, EvalChoice};
 use crate::search::multi::Algorithm;
 use crate::search::{Context, TranspositionTable};
@@ -17,11 +18,6 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex, MutexGuard};
 use std::thread::JoinHandle;
 use std::time::Duration;
-
-pub const DEFAULT_HASH_MB: usize = 64;
-pub const MAX_HASH_MB: usize = 65_536;
-pub const MAX_THREADS: usize = 256;
-pub const MAX_OVERHEAD_MS: u64 = 5000;
 
 /// Locks a session. A search thread that panicked leaves the lock poisoned; the session is
 /// still whole.
@@ -77,8 +73,8 @@ impl Engine {
             out,
             variant: session.variant(),
             session: Arc::new(Mutex::new(session)),
-            tt: Arc::new(TranspositionTable::new(DEFAULT_HASH_MB)),
-            threads: 1,
+            tt: Arc::new(TranspositionTable::new(options::HASH.default)),
+            threads: options::THREADS.default,
             overhead,
             algorithm: Algorithm::DEFAULT,
             use_network: true,
@@ -94,8 +90,8 @@ impl Engine {
     }
 
     /// An error, as UCI and the tri dialect write one: `info string error: ...`.
-    pub fn error(&self, message: &str) {
-        self.send(&format!("info string error: {message}"));
+    pub fn error(&self, error: impl Into<CommandError>) {
+        self.send(&format!("info string error: {}", error.into()));
     }
 
     /// `text` line by line as `info string` lines (`d`).
@@ -107,7 +103,7 @@ impl Engine {
 
     /// The answer to a command the dialect does not know.
     pub fn unknown_command(&self, command: &str) {
-        self.error(&format!("unknown command '{}'", quote(command, 40)));
+        self.error(CommandError::unknown_command(command));
     }
 
     /// The game; waits for a running search to let it go.
@@ -134,15 +130,12 @@ impl Engine {
     /// the table: entries of another variant or game would steer the next search. The error
     /// is a chosen network that does not fit the new variant (the hand-written evaluation then
     /// judges); the session is replaced all the same.
-    pub fn replace_session(&mut self, mut session: Box<dyn Session>) -> Result<(), String> {
+    pub fn replace_session(&mut self, mut session: Box<dyn Session>) -> Result<(), NetworkRefused> {
         let choice = self.eval_choice();
         // A new session starts with its built-in network: only another choice is applied.
         let evaluation = match choice {
             EvalChoice::Embedded => Ok(()),
-            _ => session
-                .set_evaluation(&choice)
-                .map(|_| ())
-                .map_err(fallen_back),
+            _ => session.set_evaluation(&choice).map(|_| ()),
         };
         self.variant = session.variant();
         *self.session() = session;
@@ -156,46 +149,24 @@ impl Engine {
 
     /// `Use NNUE`: whether a network evaluates (the built-in one or `EvalFile`'s) or the
     /// hand-written evaluation. The answer says which evaluation is in use.
-    pub fn set_use_network(&mut self, value: &str) -> Result<String, String> {
-        self.use_network = match value.trim().to_ascii_lowercase().as_str() {
-            "true" | "1" => true,
-            "false" | "0" => false,
-            _ => {
-                return Err(format!(
-                    "Use NNUE must be true or false, not '{}'",
-                    quote(value, 20)
-                ))
-            }
-        };
-        self.apply_evaluation()
+    pub fn set_use_network(&mut self, value: &str) -> Result<String, CommandError> {
+        self.use_network = options::USE_NNUE.parse(value)?;
+        Ok(self.apply_evaluation()?)
     }
 
     /// `EvalFile`: the network file to evaluate with (`<embedded>` or empty: the built-in
     /// network). The answer says which evaluation is in use.
-    pub fn set_eval_file(&mut self, value: &str) -> Result<String, String> {
+    pub fn set_eval_file(&mut self, value: &str) -> Result<String, CommandError> {
         self.eval_file = value.trim().to_string();
-        self.apply_evaluation()
-    }
-
-    /// `Use NNUE` or `EvalFile` (`option`, in lower case) in a dialect of UCI's shape: sets it
-    /// and answers on an `info string` line with the evaluation in use. The error, a bad value
-    /// or a refused network (the hand-written evaluation then judges), is the dialect's to
-    /// report.
-    pub fn set_evaluation_option(&mut self, option: &str, value: &str) -> Result<(), String> {
-        let in_use = match option {
-            "use nnue" => self.set_use_network(value)?,
-            _ => self.set_eval_file(value)?,
-        };
-        self.send(&format!("info string {in_use}"));
-        Ok(())
+        Ok(self.apply_evaluation()?)
     }
 
     /// Loads the evaluation the options choose and says which is in use; a network that
     /// cannot be had is an error, and the hand-written evaluation stands in.
-    fn apply_evaluation(&mut self) -> Result<String, String> {
+    fn apply_evaluation(&mut self) -> Result<String, NetworkRefused> {
         let choice = self.eval_choice();
         let result = self.session().set_evaluation(&choice);
-        result.map_err(fallen_back)
+        result
     }
 
     /// A new game: the start position of the same variant and an empty table.
@@ -207,61 +178,55 @@ impl Engine {
         }
     }
 
-    /// `Hash`: a new table of `value` MiB.
-    pub fn set_hash(&mut self, value: &str) -> Result<(), String> {
-        let mb = in_range(value, 1, MAX_HASH_MB).ok_or_else(|| {
-            format!(
-                "Hash must be 1 to {MAX_HASH_MB} MiB, not '{}'",
-                quote(value, 20)
-            )
-        })?;
-        self.resize_table(mb);
+    /// Sets one of the options every dialect of UCI's shape offers (`name` in lower case);
+    /// None when `name` is none of them. `Use NNUE` and `EvalFile` answer on an `info
+    /// string` line with the evaluation in use.
+    pub fn set_shared_option(
+        &mut self,
+        name: &str,
+        value: &str,
+    ) -> Option<Result<(), CommandError>> {
+        let told = |engine: &Engine, in_use: String| engine.send(&format!("info string {in_use}"));
+        Some(match name {
+            "hash" => self.set_hash(value).map_err(CommandError::from),
+            "threads" => self.set_threads(value).map_err(CommandError::from),
+            "move overhead" => self.set_overhead(value).map_err(CommandError::from),
+            "trisearch" => self.set_algorithm(value).map_err(CommandError::from),
+            "use nnue" => self.set_use_network(value).map(|in_use| told(self, in_use)),
+            "evalfile" => self.set_eval_file(value).map(|in_use| told(self, in_use)),
+            _ => return None,
+        })
+    }
+
+    /// `Hash` (and XBoard's `memory`): a new table of `value` MiB.
+    pub fn set_hash(&mut self, value: &str) -> Result<(), OptionError> {
+        let mb = options::HASH.parse(value)?;
+        self.tt = Arc::new(TranspositionTable::new(mb));
         Ok(())
     }
 
-    /// A new table of `mb` MiB, within the range Hash allows.
-    pub fn resize_table(&mut self, mb: usize) {
-        self.tt = Arc::new(TranspositionTable::new(mb.clamp(1, MAX_HASH_MB)));
-    }
-
-    /// `Threads`: how many threads the two-player search uses (Lazy SMP); the search for more
-    /// players uses one whatever is set.
-    pub fn set_threads(&mut self, value: &str) -> Result<(), String> {
-        self.threads = in_range(value, 1, MAX_THREADS).ok_or_else(|| {
-            format!(
-                "Threads must be 1 to {MAX_THREADS}, not '{}'",
-                quote(value, 20)
-            )
-        })?;
+    /// `Threads` (and XBoard's `cores`): how many threads the two-player search uses (Lazy
+    /// SMP); the search for more players uses one whatever is set.
+    pub fn set_threads(&mut self, value: &str) -> Result<(), OptionError> {
+        self.threads = options::THREADS.parse(value)?;
         Ok(())
     }
 
     /// `Move Overhead`: milliseconds kept back from every move for the GUI's delays.
-    pub fn set_overhead(&mut self, value: &str) -> Result<(), String> {
-        let ms = in_range(value, 0, MAX_OVERHEAD_MS as usize).ok_or_else(|| {
-            format!(
-                "Move Overhead must be 0 to {MAX_OVERHEAD_MS} ms, not '{}'",
-                quote(value, 20)
-            )
-        })?;
+    pub fn set_overhead(&mut self, value: &str) -> Result<(), OptionError> {
+        let ms = options::MOVE_OVERHEAD.parse(value)?;
         self.overhead = Duration::from_millis(ms as u64);
         Ok(())
     }
 
     /// `TriSearch`: the algorithm of games of more than two players.
-    pub fn set_algorithm(&mut self, value: &str) -> Result<(), String> {
-        let algorithm = Algorithm::from_name(value).ok_or_else(|| {
-            format!(
-                "TriSearch must be brs+, brs or paranoid, not '{}'",
-                quote(value, 20)
-            )
-        })?;
-        self.algorithm = algorithm;
+    pub fn set_algorithm(&mut self, value: &str) -> Result<(), OptionError> {
+        self.algorithm = options::tri_search::parse(value)?;
         Ok(())
     }
 
     /// `position startpos|fen <FEN> [moves ...]`; on error the position stays as it was.
-    pub fn position(&mut self, args: &str) -> Result<(), String> {
+    pub fn position(&mut self, args: &str) -> Result<(), PositionError> {
         let (setup, moves) = match args.split_once(" moves") {
             Some((s, m)) => (s.trim(), m.split_whitespace().collect::<Vec<_>>()),
             None => (args.trim(), Vec::new()),
@@ -271,7 +236,7 @@ impl Engine {
         } else if let Some(fen) = setup.strip_prefix("fen ") {
             Some(fen.trim())
         } else {
-            return Err("position needs 'startpos' or 'fen <FEN>'".to_string());
+            return Err(PositionError::Syntax);
         };
         self.session().set_position(fen, &moves)
     }
@@ -326,52 +291,6 @@ impl Engine {
     }
 }
 
-/// A network error, saying what evaluates instead.
-fn fallen_back(error: String) -> String {
-    format!("{error}; the hand-written evaluation is used")
-}
-
-/// The options set through `Engine`.
-#[derive(Clone, Copy, Debug)]
-pub enum SharedOption {
-    Hash,
-    Threads,
-    MoveOverhead,
-    TriSearch,
-    UseNetwork,
-    EvalFile,
-}
-
-impl SharedOption {
-    /// The `option` line UCI and the tri dialect announce it with.
-    pub fn uci_line(self) -> String {
-        let (name, kind) = match self {
-            SharedOption::Hash => (
-                "Hash",
-                format!("spin default {DEFAULT_HASH_MB} min 1 max {MAX_HASH_MB}"),
-            ),
-            SharedOption::Threads => ("Threads", format!("spin default 1 min 1 max {MAX_THREADS}")),
-            SharedOption::MoveOverhead => (
-                "Move Overhead",
-                format!("spin default 10 min 0 max {MAX_OVERHEAD_MS}"),
-            ),
-            SharedOption::TriSearch => {
-                let algorithms: String = Algorithm::ALL
-                    .iter()
-                    .map(|a| format!(" var {}", a.name()))
-                    .collect();
-                (
-                    "TriSearch",
-                    format!("combo default {}{algorithms}", Algorithm::DEFAULT.name()),
-                )
-            }
-            SharedOption::UseNetwork => ("Use NNUE", "check default true".to_string()),
-            SharedOption::EvalFile => ("EvalFile", format!("string default {}", nnue::EMBEDDED)),
-        };
-        format!("option name {name} type {kind}")
-    }
-}
-
 /// A dialect of UCI's shape over `Engine` (UCI itself, tri). The commands every such dialect
 /// has (`isready`, `setoption`, `position`, `quit`, its handshake, the empty line) are read
 /// here; the dialect reads the rest.
@@ -409,7 +328,7 @@ impl<D: Dialect> Commands for D {
                 let engine = self.engine();
                 engine.wait_search();
                 if let Err(e) = engine.position(args) {
-                    engine.error(&e);
+                    engine.error(e);
                 }
             }
             "quit" => {
@@ -425,34 +344,11 @@ impl<D: Dialect> Commands for D {
         true
     }
     fn line_too_long(&mut self) {
-        self.engine().error("line too long, ignored");
+        self.engine().error(CommandError::LineTooLong);
     }
     /// A search with limits of its own finishes and answers; an open-ended one is stopped and
     /// answers at once.
     fn end_of_input(&mut self) {
         self.engine().wait_search();
     }
-}
-
-/// `value` as a whole number from `min` to `max`.
-fn in_range(value: &str, min: usize, max: usize) -> Option<usize> {
-    value
-        .trim()
-        .parse::<usize>()
-        .ok()
-        .filter(|v| (min..=max).contains(v))
-}
-
-/// `setoption`'s arguments, `name <id...> [value <x...>]` (names may contain spaces), as the
-/// name and the value.
-pub fn option_name_value(args: &str) -> Result<(&str, &str), String> {
-    let rest = args
-        .trim()
-        .strip_prefix("name ")
-        .ok_or("setoption needs 'name <option> value <value>'")?;
-    let (name, value) = match rest.split_once(" value ") {
-        Some((n, v)) => (n.trim(), v.trim()),
-        None => (rest.trim(), ""),
-    };
-    Ok((name, value))
 }

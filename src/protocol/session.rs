@@ -3,6 +3,8 @@
 //! change through the registry (`new_session` and the lists of names at the end), so the
 //! variant can change at run time while the search and rules stay monomorphised.
 
+use super::error::{NetworkRefused, PositionError};
+use crate::errors::MoveError;
 use crate::game::{Game, Variant, XboardFacts};
 use crate::nnue::{self, EvalChoice, QuantisedNetwork};
 use crate::outcome::{EndReason, Outcome};
@@ -44,7 +46,7 @@ pub trait Session: Send {
     /// How many players the variant has.
     fn players(&self) -> usize;
     /// Sets the position: the start or a FEN, then moves in the variant's notation.
-    fn set_position(&mut self, fen: Option<&str>, moves: &[&str]) -> Result<(), String>;
+    fn set_position(&mut self, fen: Option<&str>, moves: &[&str]) -> Result<(), PositionError>;
     /// The board as text, the player to move where there are more than two, and the current
     /// position's FEN, for `d`.
     fn describe(&self) -> String;
@@ -64,7 +66,7 @@ pub trait Session: Send {
     /// if not).
     fn restricts_root_moves(&self) -> bool;
     /// Checks that `token` is a legal move (or turn) in the current position.
-    fn check_move(&self, token: &str) -> Result<(), String>;
+    fn check_move(&self, token: &str) -> Result<(), MoveError>;
     /// `go perft` lines: `move: count` per root move, blank, `Nodes searched: N`.
     fn perft(&self, depth: u32) -> Vec<String>;
     /// Whose turn it is (0 = White).
@@ -74,7 +76,7 @@ pub trait Session: Send {
 
     /// Plays one token in the variant's notation (a whole turn, or one ply of it) on top of the
     /// current position; on error (with the reason) nothing is played.
-    fn play(&mut self, token: &str) -> Result<(), String>;
+    fn play(&mut self, token: &str) -> Result<(), MoveError>;
     /// Takes back the last ply; false when there is none.
     fn undo(&mut self) -> bool;
     /// The end of the game, if the rules (or the repetitions played) have decided it.
@@ -85,7 +87,7 @@ pub trait Session: Send {
     fn xboard(&self) -> XboardFacts;
     /// Chooses the evaluation the searches use, and says which it is. When the chosen network
     /// cannot be had, the error says why and the hand-written evaluation judges instead.
-    fn set_evaluation(&mut self, choice: &EvalChoice) -> Result<String, String>;
+    fn set_evaluation(&mut self, choice: &EvalChoice) -> Result<String, NetworkRefused>;
 }
 
 pub struct GameSession<G: Variant> {
@@ -148,7 +150,7 @@ impl<G: Variant> Session for GameSession<G> {
         G::PLAYERS
     }
 
-    fn set_position(&mut self, fen: Option<&str>, moves: &[&str]) -> Result<(), String> {
+    fn set_position(&mut self, fen: Option<&str>, moves: &[&str]) -> Result<(), PositionError> {
         self.record = record_from(fen, moves)?;
         Ok(())
     }
@@ -208,12 +210,8 @@ impl<G: Variant> Session for GameSession<G> {
         search::restricts_root_moves::<G>()
     }
 
-    fn check_move(&self, token: &str) -> Result<(), String> {
-        self.record
-            .current()
-            .parse_turn(token)
-            .map(|_| ())
-            .map_err(|e| e.to_string())
+    fn check_move(&self, token: &str) -> Result<(), MoveError> {
+        self.record.current().parse_turn(token).map(|_| ())
     }
 
     fn perft(&self, depth: u32) -> Vec<String> {
@@ -224,11 +222,8 @@ impl<G: Variant> Session for GameSession<G> {
         self.record.current().side_to_move().index()
     }
 
-    fn play(&mut self, token: &str) -> Result<(), String> {
-        self.record
-            .play_token(token)
-            .map(|_| ())
-            .map_err(|e| e.message)
+    fn play(&mut self, token: &str) -> Result<(), MoveError> {
+        self.record.play_token(token).map(|_| ())
     }
 
     fn undo(&mut self) -> bool {
@@ -250,10 +245,12 @@ impl<G: Variant> Session for GameSession<G> {
         G::XBOARD
     }
 
-    fn set_evaluation(&mut self, choice: &EvalChoice) -> Result<String, String> {
+    fn set_evaluation(&mut self, choice: &EvalChoice) -> Result<String, NetworkRefused> {
         let loaded = nnue::load::<G>(choice);
         self.network = loaded.clone().unwrap_or(None);
-        loaded.map(|net| nnue::describe(net.as_deref(), choice))
+        loaded
+            .map(|net| nnue::describe(net.as_deref(), choice))
+            .map_err(NetworkRefused)
     }
 }
 
@@ -262,16 +259,19 @@ impl<G: Variant> Session for GameSession<G> {
 pub(super) fn record_from<G: Game>(
     fen: Option<&str>,
     moves: &[&str],
-) -> Result<GameRecord<G>, String> {
+) -> Result<GameRecord<G>, PositionError> {
     let start = match fen {
-        Some(fen) => G::from_fen(fen).map_err(|e| e.to_string())?,
+        Some(fen) => G::from_fen(fen)?,
         None => G::startpos(),
     };
     let mut record = GameRecord::new(start);
     for (i, token) in moves.iter().enumerate() {
         record
             .play_token(token)
-            .map_err(|e| format!("move {}: {e}", i + 1))?;
+            .map_err(|error| PositionError::Move {
+                number: i + 1,
+                error,
+            })?;
     }
     Ok(record)
 }

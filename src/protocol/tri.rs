@@ -5,8 +5,10 @@
 //! once the game is over. Commands are read on this thread and a search runs on its own, so
 //! `isready` and `stop` are answered at once while it thinks. See docs/protocol.md.
 
-use super::engine::{option_name_value, serve, Dialect, Engine, SearchJob, SharedOption};
+use super::engine::{serve, Dialect, Engine, SearchJob};
+use super::error::CommandError;
 use super::go::{parse_go, GoRequest, GoWords};
+use super::options::{self, OptionError};
 use super::output::Output;
 use super::session::{
     default_multi_session, multi_player_names, new_session, Answer, Report, Session,
@@ -46,7 +48,11 @@ fn info_line(r: &Report) -> String {
 impl Tri {
     fn new(out: Output) -> Tri {
         Tri {
-            engine: Engine::new(out, default_multi_session(), Duration::from_millis(10)),
+            engine: Engine::new(
+                out,
+                default_multi_session(),
+                Duration::from_millis(options::MOVE_OVERHEAD.default as u64),
+            ),
         }
     }
 
@@ -54,8 +60,8 @@ impl Tri {
         self.engine.send(line);
     }
 
-    fn error(&self, message: &str) {
-        self.engine.error(message);
+    fn error(&self, error: impl Into<CommandError>) {
+        self.engine.error(error);
     }
 
     fn session(&self) -> MutexGuard<'_, Box<dyn Session>> {
@@ -73,51 +79,45 @@ impl Tri {
         self.send(&format!(
             "option name Variant type combo default {variant}{variants}"
         ));
-        self.send(&SharedOption::TriSearch.uci_line());
-        self.send(&SharedOption::Hash.uci_line());
-        self.send(&SharedOption::Threads.uci_line());
-        self.send(&SharedOption::MoveOverhead.uci_line());
-        self.send(&SharedOption::UseNetwork.uci_line());
-        self.send(&SharedOption::EvalFile.uci_line());
+        self.send(&options::tri_search::uci_line());
+        self.send(&options::HASH.uci_line());
+        self.send(&options::THREADS.uci_line());
+        self.send(&options::MOVE_OVERHEAD.uci_line());
+        self.send(&options::USE_NNUE.uci_line());
+        self.send(&options::eval_file::uci_line());
         self.send("triok");
     }
 
-    /// A fresh session of `variant`, which must have more than two players.
-    fn fresh_session(&self, variant: &str) -> Result<Box<dyn Session>, String> {
-        let session = new_session(variant).map_err(|e| e.to_string())?;
+    /// `Variant`: a fresh session of the variant, which must have more than two players.
+    fn set_variant(&mut self, value: &str) -> Result<(), CommandError> {
+        let session = new_session(value)?;
         if session.players() < 3 {
-            return Err(format!(
-                "{} is a game of two players; the tri dialect plays {}",
-                session.variant(),
-                multi_player_names().join(", ")
-            ));
+            return Err(CommandError::TwoPlayers {
+                variant: session.variant(),
+                offered: multi_player_names().join(", "),
+            });
         }
-        Ok(session)
+        let evaluation = self.engine.replace_session(session);
+        let variant = self.engine.variant();
+        self.send(&format!("info string variant {variant}"));
+        Ok(evaluation?)
     }
 
     fn set_option(&mut self, args: &str) {
-        let (name, value) = match option_name_value(args) {
+        let (name, value) = match options::name_value(args) {
             Ok(option) => option,
-            Err(e) => return self.error(&e),
+            Err(e) => return self.error(e),
         };
-        let set = match name.to_ascii_lowercase().as_str() {
-            "variant" => self.fresh_session(value).and_then(|session| {
-                let evaluation = self.engine.replace_session(session);
-                let variant = self.engine.variant();
-                self.send(&format!("info string variant {variant}"));
-                evaluation
-            }),
-            "trisearch" => self.engine.set_algorithm(value),
-            "hash" => self.engine.set_hash(value),
-            // Accepted, since GUIs send it to every engine; the search of more than two
-            // players runs on one thread.
-            "threads" => self.engine.set_threads(value),
-            "move overhead" => self.engine.set_overhead(value),
-            option @ ("use nnue" | "evalfile") => self.engine.set_evaluation_option(option, value),
-            _ => Err(format!("unknown option '{}'", quote(name, 40))),
+        let name = name.to_ascii_lowercase();
+        // `Threads` is accepted, since GUIs send it to every engine; the search of more than
+        // two players runs on one thread.
+        let set = match self.engine.set_shared_option(&name, value) {
+            Some(set) => set,
+            None if name == "variant" => self.set_variant(value),
+            None => Err(OptionError::Unknown(quote(&name, 40)).into()),
         };
         if let Err(e) = set {
-            self.error(&e);
+            self.error(e);
         }
     }
 
@@ -133,7 +133,7 @@ impl Tri {
                 overhead: self.engine.overhead,
                 ..request.limits
             }),
-            Err(e) => self.error(&e.to_string()),
+            Err(e) => self.error(e),
         }
     }
 

@@ -2,8 +2,10 @@
 //! this thread; a search runs on its own, so `isready` and `stop` are answered at once while it
 //! thinks. Every answer goes to stdout as one protocol line; nothing else does.
 
-use super::engine::{option_name_value, serve, Dialect, Engine, SearchJob, SharedOption};
+use super::engine::{serve, Dialect, Engine, SearchJob};
+use super::error::CommandError;
 use super::go::{parse_go, GoRequest, GoWords, SearchRequest};
+use super::options::{self, OptionError};
 use super::output::Output;
 use super::session::{
     default_session, default_variant, new_session, playable_names, Answer, Report, Session,
@@ -19,7 +21,10 @@ use std::sync::atomic::{AtomicU8, Ordering};
 use std::sync::Arc;
 use std::time::Duration;
 
-const MAX_MULTI_PV: usize = 256;
+/// `Move Overhead`'s default.
+fn overhead() -> Duration {
+    Duration::from_millis(options::MOVE_OVERHEAD.default as u64)
+}
 
 /// What a `go` asks for.
 struct Go {
@@ -67,7 +72,7 @@ fn final_score(outcome: Outcome, mover: usize, players: usize) -> String {
 impl Uci {
     fn new(out: Output) -> Uci {
         Uci {
-            engine: Engine::new(out, default_session(), Duration::from_millis(10)),
+            engine: Engine::new(out, default_session(), overhead()),
             multi_pv: 1,
             pondering: None,
             answer: Arc::new(AtomicU8::new(ANSWER_SENT)),
@@ -78,8 +83,8 @@ impl Uci {
         self.engine.send(line);
     }
 
-    fn error(&self, message: &str) {
-        self.engine.error(message);
+    fn error(&self, error: impl Into<CommandError>) {
+        self.engine.error(error);
     }
 
     fn session(&self) -> std::sync::MutexGuard<'_, Box<dyn Session>> {
@@ -94,63 +99,55 @@ impl Uci {
         self.send(&format!(
             "option name UCI_Variant type combo default {default}{vars}"
         ));
-        self.send(&SharedOption::Hash.uci_line());
-        self.send(&SharedOption::Threads.uci_line());
-        self.send(&format!(
-            "option name MultiPV type spin default 1 min 1 max {MAX_MULTI_PV}"
-        ));
-        self.send(&SharedOption::MoveOverhead.uci_line());
-        self.send("option name Ponder type check default false");
-        self.send(&SharedOption::TriSearch.uci_line());
-        self.send(&SharedOption::UseNetwork.uci_line());
-        self.send(&SharedOption::EvalFile.uci_line());
+        self.send(&options::HASH.uci_line());
+        self.send(&options::THREADS.uci_line());
+        self.send(&options::MULTI_PV.uci_line());
+        self.send(&options::MOVE_OVERHEAD.uci_line());
+        self.send(&options::PONDER.uci_line());
+        self.send(&options::tri_search::uci_line());
+        self.send(&options::USE_NNUE.uci_line());
+        self.send(&options::eval_file::uci_line());
         self.send("uciok");
     }
 
     fn set_option(&mut self, args: &str) {
-        let (name, value) = match option_name_value(args) {
+        let (name, value) = match options::name_value(args) {
             Ok(option) => option,
-            Err(e) => return self.error(&e),
+            Err(e) => return self.error(e),
         };
-        let set = match name.to_ascii_lowercase().as_str() {
-            "uci_variant" => match new_session(value) {
-                Ok(session) => {
-                    let start = session.start_fen();
-                    let (files, ranks) = session.board_size();
-                    let evaluation = self.engine.replace_session(session);
-                    self.send(&format!(
-                        "info string variant {value} files {files} ranks {ranks} startpos {start}"
-                    ));
-                    evaluation
-                }
-                Err(e) => Err(e.to_string()),
-            },
-            "hash" => self.engine.set_hash(value),
-            "threads" => self.engine.set_threads(value),
-            "multipv" => match value.parse::<usize>() {
-                Ok(n) if (1..=MAX_MULTI_PV).contains(&n) => {
-                    self.multi_pv = n;
-                    Ok(())
-                }
-                _ => Err(format!(
-                    "MultiPV must be 1 to {MAX_MULTI_PV}, not '{}'",
-                    quote(value, 20)
-                )),
-            },
-            "move overhead" => self.engine.set_overhead(value),
+        let name = name.to_ascii_lowercase();
+        if let Some(set) = self.engine.set_shared_option(&name, value) {
+            return set.unwrap_or_else(|e| self.error(e));
+        }
+        let set = match name.as_str() {
+            "uci_variant" => self.set_variant(value),
+            "multipv" => options::MULTI_PV
+                .parse(value)
+                .map(|n| self.multi_pv = n)
+                .map_err(CommandError::from),
             "ponder" => Ok(()),
-            "trisearch" => self.engine.set_algorithm(value),
-            option @ ("use nnue" | "evalfile") => self.engine.set_evaluation_option(option, value),
-            _ => Err(format!("unknown option '{}'", quote(name, 40))),
+            _ => Err(OptionError::Unknown(quote(&name, 40)).into()),
         };
         if let Err(e) = set {
-            self.error(&e);
+            self.error(e);
         }
+    }
+
+    /// `UCI_Variant`: a fresh game of the variant, told to the GUI with its board's size.
+    fn set_variant(&mut self, value: &str) -> Result<(), CommandError> {
+        let session = new_session(value)?;
+        let start = session.start_fen();
+        let (files, ranks) = session.board_size();
+        let evaluation = self.engine.replace_session(session);
+        self.send(&format!(
+            "info string variant {value} files {files} ranks {ranks} startpos {start}"
+        ));
+        Ok(evaluation?)
     }
 
     /// A `go` of the shared reading (protocol/go.rs), with UCI's options added and its
     /// `searchmoves` checked against the position.
-    fn search_request(&self, request: SearchRequest) -> Result<Go, String> {
+    fn search_request(&self, request: SearchRequest) -> Result<Go, CommandError> {
         let limits = Limits {
             overhead: self.engine.overhead,
             multi_pv: self.multi_pv,
@@ -162,12 +159,12 @@ impl Uci {
                 let session = self.session();
                 if !session.restricts_root_moves() {
                     let variant = session.variant();
-                    return Err(format!("go searchmoves is not supported in {variant}"));
+                    return Err(CommandError::NoSearchMoves(variant));
                 }
                 for token in &moves {
                     session
                         .check_move(token)
-                        .map_err(|e| format!("searchmoves: {e}"))?;
+                        .map_err(CommandError::SearchMove)?;
                 }
                 moves
             }
@@ -186,11 +183,11 @@ impl Uci {
         let go = match parse_go(args, GoWords::Uci, mover) {
             Ok(GoRequest::Perft(depth)) => return self.engine.perft(depth),
             Ok(GoRequest::Search(request)) => self.search_request(request),
-            Err(e) => Err(e.to_string()),
+            Err(e) => Err(e.into()),
         };
         let go = match go {
             Ok(go) => go,
-            Err(e) => return self.error(&e),
+            Err(e) => return self.error(e),
         };
         if go.ponder {
             let infinite = Limits {

@@ -9,21 +9,20 @@ mod clock;
 mod notation;
 mod thinking;
 
-use super::engine::{self, DEFAULT_HASH_MB, MAX_HASH_MB, MAX_OVERHEAD_MS, MAX_THREADS};
+use super::engine;
+use super::error::CommandError;
 use super::input::{drive, Commands};
+use super::options::{self, OptionError};
 use super::output::Output;
 use super::session::{default_session, new_session, playable_names, Session};
-use crate::errors::quote;
+use crate::errors::{quote, MoveError, MoveErrorKind};
 use crate::game::Display;
-use crate::nnue;
 use clock::Clock;
 use std::io::BufRead;
 use std::sync::atomic::{AtomicBool, AtomicU32, AtomicU8, Ordering};
 use std::sync::{Arc, Mutex, MutexGuard};
 use std::time::{Duration, Instant};
 use thinking::{Progress, Running, SearchContext, ANALYSING, PONDERING, THINKING};
-
-const DEFAULT_OVERHEAD_MS: u64 = 50;
 
 struct Engine {
     out: Output,
@@ -60,7 +59,7 @@ impl Engine {
             core: engine::Engine::new(
                 out.clone(),
                 default_session(),
-                Duration::from_millis(DEFAULT_OVERHEAD_MS),
+                Duration::from_millis(options::XBOARD_MOVE_OVERHEAD.default as u64),
             ),
             out,
             clock: Clock::default(),
@@ -88,6 +87,29 @@ impl Engine {
             parenthesised(reason),
             quote(command, 60)
         ));
+    }
+
+    /// A command's error, in the form XBoard acts on: a network that cannot be had is a
+    /// `tellusererror` (the user chose it and should see why), anything else `Error (...)`.
+    /// Refused moves have their own form (`refuse_move`).
+    fn report(&self, error: CommandError, command: &str) {
+        match error {
+            CommandError::Network(e) => self.send(&format!("tellusererror {e}")),
+            e => self.error(&e.to_string(), command),
+        }
+    }
+
+    /// A move kaleido cannot play: `Illegal move (...)` for a well-formed move the rules
+    /// forbid, and for a token that is no move at all, which says so in the reason. Both are
+    /// `Illegal move` since that is the answer that makes XBoard take the move back; an
+    /// `Error` would leave it on XBoard's board and the two boards apart.
+    /// `token` is the move as sent (the error's may be one leg of a turn).
+    fn refuse_move(&self, error: &MoveError, token: &str) {
+        let reason = match error.kind {
+            MoveErrorKind::Illegal => error.message.clone(),
+            MoveErrorKind::Malformed => format!("malformed: {}", error.message),
+        };
+        self.illegal(&reason, token);
     }
 
     /// `Illegal move (reason): move`.
@@ -235,57 +257,52 @@ impl Engine {
             crate::version::engine_name(),
             variants.join(",")
         ));
-        self.send(&format!(
-            "feature option=\"Hash -spin {DEFAULT_HASH_MB} 1 {MAX_HASH_MB}\""
-        ));
-        self.send(&format!(
-            "feature option=\"Threads -spin 1 1 {MAX_THREADS}\""
-        ));
-        self.send(&format!(
-            "feature option=\"Move Overhead -spin {DEFAULT_OVERHEAD_MS} 0 {MAX_OVERHEAD_MS}\""
-        ));
-        self.send("feature option=\"Use NNUE -check 1\"");
-        self.send(&format!(
-            "feature option=\"EvalFile -file {}\"",
-            nnue::EMBEDDED
-        ));
+        self.send(&options::HASH.xboard_line());
+        self.send(&options::THREADS.xboard_line());
+        self.send(&options::XBOARD_MOVE_OVERHEAD.xboard_line());
+        self.send(&options::USE_NNUE.xboard_line());
+        self.send(&options::eval_file::xboard_line());
         self.send("feature done=1");
     }
 
-    /// `option NAME=VALUE` for the options announced in `features`.
+    /// `option NAME=VALUE` for the options announced in `features`, read as `setoption`
+    /// reads them.
     fn option(&mut self, args: &str, line: &str) {
         let (name, value) = args.split_once('=').unwrap_or((args, ""));
-        let number = value.trim().parse::<usize>().ok();
-        // The session's lock is free only once no search runs.
-        let evaluation = match name.trim() {
-            "Use NNUE" => {
-                self.settle();
-                Some(self.core.set_use_network(value))
-            }
-            "EvalFile" => {
-                self.settle();
-                Some(self.core.set_eval_file(value))
-            }
-            _ => None,
-        };
-        match evaluation {
+        let name = name.trim();
+        // The table and the session's lock are free only once no search runs.
+        if [
+            options::HASH.name,
+            options::USE_NNUE.name,
+            options::eval_file::NAME,
+        ]
+        .contains(&name)
+        {
+            self.settle();
+        }
+        let set = match name {
+            "Hash" => self.core.set_hash(value).map_err(CommandError::from),
+            "Threads" => self.core.set_threads(value).map_err(CommandError::from),
+            "Move Overhead" => self.core.set_overhead(value).map_err(CommandError::from),
             // A comment line: XBoard shows nothing for a choice that took.
-            Some(Ok(which)) => return self.send(&format!("# {which}")),
-            Some(Err(e)) => return self.send(&format!("tellusererror {e}")),
-            None => {}
+            "Use NNUE" => self
+                .core
+                .set_use_network(value)
+                .map(|in_use| self.comment(&in_use)),
+            "EvalFile" => self
+                .core
+                .set_eval_file(value)
+                .map(|in_use| self.comment(&in_use)),
+            _ => Err(OptionError::Unknown(quote(name, 40)).into()),
+        };
+        if let Err(e) = set {
+            self.report(e, line);
         }
-        match (name.trim(), number) {
-            ("Hash", Some(mb)) if (1..=MAX_HASH_MB).contains(&mb) => {
-                self.settle();
-                self.core.resize_table(mb);
-            }
-            ("Threads", Some(n)) if (1..=MAX_THREADS).contains(&n) => self.core.threads = n,
-            ("Move Overhead", Some(ms)) if ms as u64 <= MAX_OVERHEAD_MS => {
-                self.core.overhead = Duration::from_millis(ms as u64)
-            }
-            ("Hash" | "Threads" | "Move Overhead", _) => self.error("bad option value", line),
-            _ => self.error("unknown option", line),
-        }
+    }
+
+    /// `# text`, a line XBoard logs and does not show.
+    fn comment(&self, text: &str) {
+        self.send(&format!("# {text}"));
     }
 
     /// `new`: chess from the start, kaleido plays Black, no depth limit, clocks reset.
@@ -361,7 +378,7 @@ impl Engine {
                 log::warn!("setboard refused: {e}");
                 self.send(&format!(
                     "tellusererror Illegal position: {}",
-                    quote(&e, 200)
+                    quote(&e.to_string(), 200)
                 ));
                 let _ = line;
             }
@@ -376,8 +393,8 @@ impl Engine {
         }
         let mover = self.session().side_to_move();
         let played = self.session().play(token);
-        if let Err(reason) = played {
-            return self.illegal(&reason, token);
+        if let Err(e) = played {
+            return self.refuse_move(&e, token);
         }
         self.hold_ponder = false;
         if self.force || self.analysing {
@@ -609,17 +626,19 @@ impl Engine {
                 self.send(" kaleido has no opening book");
                 self.send("");
             }
-            "memory" => match args.parse::<usize>() {
-                Ok(mb) if mb >= 1 => {
-                    self.settle();
-                    self.core.resize_table(mb);
+            // `memory` and `cores` are Hash and Threads by another name: the same range, the
+            // same refusal.
+            "memory" => {
+                self.settle();
+                if let Err(e) = self.core.set_hash(args) {
+                    self.report(e.into(), line);
                 }
-                _ => self.error("memory needs a size in MB", line),
-            },
-            "cores" => match args.parse::<usize>() {
-                Ok(n) if n >= 1 => self.core.threads = n.min(MAX_THREADS),
-                _ => self.error("cores needs a number of 1 or more", line),
-            },
+            }
+            "cores" => {
+                if let Err(e) = self.core.set_threads(args) {
+                    self.report(e.into(), line);
+                }
+            }
             "option" => self.option(args, line),
             "lift" => self.lift(args, line),
             _ => return false,

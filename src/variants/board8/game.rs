@@ -82,7 +82,7 @@ mod tests {
     use crate::variants::chess::Chess;
 
     /// A token that does not read as a move is Malformed, one the rules forbid is Illegal; the
-    /// text is the same either way.
+    /// message says which.
     #[test]
     fn move_errors_tell_malformed_from_illegal() {
         let start = Chess::startpos();
@@ -90,12 +90,12 @@ mod tests {
             (
                 "e2e9",
                 MoveErrorKind::Malformed,
-                "illegal move 'e2e9': expected a move like e2e4 or e7e8q",
+                "malformed move 'e2e9': expected a move like e2e4 or e7e8q",
             ),
             (
                 "e7e8x",
                 MoveErrorKind::Malformed,
-                "illegal move 'e7e8x': promotion letter must be q, r, b or n",
+                "malformed move 'e7e8x': promotion letter must be q, r, b or n",
             ),
             (
                 "e3e4",

@@ -1,0 +1,298 @@
+//! The options kaleido offers, one table for every dialect: each option's name, range and
+//! default, the line that announces it (UCI's and tri's `option name ...`, XBoard's
+//! `feature option=...`), and the one reading of a value, so that a bad value gets the same
+//! answer however it arrives (`setoption`, XBoard's `option`, `memory` or `cores`). The
+//! variant options (`UCI_Variant`, tri's `Variant`) list the registry and stay with their
+//! dialects.
+
+use crate::errors::quote;
+use crate::nnue;
+use crate::search::multi::Algorithm;
+use thiserror::Error;
+
+/// A value an option refuses, or an option kaleido does not have.
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+pub enum OptionError {
+    #[error("{name} must be {min} to {max}{unit}, not '{value}'")]
+    OutOfRange {
+        name: &'static str,
+        min: usize,
+        max: usize,
+        unit: &'static str,
+        value: String,
+    },
+    #[error("{name} must be true or false, not '{value}'")]
+    NotABool { name: &'static str, value: String },
+    #[error("{name} must be {choices}, not '{value}'")]
+    NotAChoice {
+        name: &'static str,
+        choices: String,
+        value: String,
+    },
+    #[error("unknown option '{0}'")]
+    Unknown(String),
+    #[error("setoption needs 'name <option> value <value>'")]
+    Syntax,
+}
+
+/// A whole number in a range (UCI's `spin`).
+#[derive(Clone, Copy, Debug)]
+pub struct Spin {
+    pub name: &'static str,
+    pub default: usize,
+    pub min: usize,
+    pub max: usize,
+    /// What the number counts, as the error says it (" MiB", " ms"; empty for a count).
+    unit: &'static str,
+}
+
+pub const HASH: Spin = Spin {
+    name: "Hash",
+    default: 64,
+    min: 1,
+    max: 65_536,
+    unit: " MiB",
+};
+
+pub const THREADS: Spin = Spin {
+    name: "Threads",
+    default: 1,
+    min: 1,
+    max: 256,
+    unit: "",
+};
+
+pub const MULTI_PV: Spin = Spin {
+    name: "MultiPV",
+    default: 1,
+    min: 1,
+    max: 256,
+    unit: "",
+};
+
+pub const MOVE_OVERHEAD: Spin = Spin {
+    name: "Move Overhead",
+    default: 10,
+    min: 0,
+    max: 5000,
+    unit: " ms",
+};
+
+/// XBoard's `Move Overhead` starts higher: XBoard GUIs (and the adapters between them and an
+/// engine) add more delay than a UCI pipe.
+pub const XBOARD_MOVE_OVERHEAD: Spin = Spin {
+    default: 50,
+    ..MOVE_OVERHEAD
+};
+
+impl Spin {
+    pub fn parse(&self, value: &str) -> Result<usize, OptionError> {
+        value
+            .trim()
+            .parse::<usize>()
+            .ok()
+            .filter(|v| (self.min..=self.max).contains(v))
+            .ok_or_else(|| OptionError::OutOfRange {
+                name: self.name,
+                min: self.min,
+                max: self.max,
+                unit: self.unit,
+                value: quote(value, 20),
+            })
+    }
+
+    pub fn uci_line(&self) -> String {
+        format!(
+            "option name {} type spin default {} min {} max {}",
+            self.name, self.default, self.min, self.max
+        )
+    }
+
+    pub fn xboard_line(&self) -> String {
+        format!(
+            "feature option=\"{} -spin {} {} {}\"",
+            self.name, self.default, self.min, self.max
+        )
+    }
+}
+
+/// A yes or no (UCI's `check`): `true`/`false` as UCI sends it, `1`/`0` as XBoard does.
+#[derive(Clone, Copy, Debug)]
+pub struct Check {
+    pub name: &'static str,
+    pub default: bool,
+}
+
+pub const USE_NNUE: Check = Check {
+    name: "Use NNUE",
+    default: true,
+};
+
+pub const PONDER: Check = Check {
+    name: "Ponder",
+    default: false,
+};
+
+impl Check {
+    pub fn parse(&self, value: &str) -> Result<bool, OptionError> {
+        match value.trim().to_ascii_lowercase().as_str() {
+            "true" | "1" => Ok(true),
+            "false" | "0" => Ok(false),
+            _ => Err(OptionError::NotABool {
+                name: self.name,
+                value: quote(value, 20),
+            }),
+        }
+    }
+
+    pub fn uci_line(&self) -> String {
+        format!(
+            "option name {} type check default {}",
+            self.name, self.default
+        )
+    }
+
+    pub fn xboard_line(&self) -> String {
+        format!(
+            "feature option=\"{} -check {}\"",
+            self.name,
+            u8::from(self.default)
+        )
+    }
+}
+
+/// `EvalFile`: the network file; `<embedded>` (or empty) is the built-in network.
+pub mod eval_file {
+    use super::nnue;
+
+    pub const NAME: &str = "EvalFile";
+
+    pub fn uci_line() -> String {
+        format!("option name {NAME} type string default {}", nnue::EMBEDDED)
+    }
+
+    pub fn xboard_line() -> String {
+        format!("feature option=\"{NAME} -file {}\"", nnue::EMBEDDED)
+    }
+}
+
+/// `TriSearch`: the search algorithm of games of more than two players.
+pub mod tri_search {
+    use super::{quote, Algorithm, OptionError};
+
+    pub const NAME: &str = "TriSearch";
+
+    pub fn parse(value: &str) -> Result<Algorithm, OptionError> {
+        Algorithm::from_name(value).ok_or_else(|| OptionError::NotAChoice {
+            name: NAME,
+            choices: choices(),
+            value: quote(value, 20),
+        })
+    }
+
+    /// The algorithms' names as a sentence lists them: `brs, brs+ or paranoid`.
+    fn choices() -> String {
+        let names: Vec<&str> = Algorithm::ALL.iter().map(|a| a.name()).collect();
+        match names.split_last() {
+            Some((last, [])) => last.to_string(),
+            Some((last, rest)) => format!("{} or {last}", rest.join(", ")),
+            None => String::new(),
+        }
+    }
+
+    pub fn uci_line() -> String {
+        let algorithms: String = Algorithm::ALL
+            .iter()
+            .map(|a| format!(" var {}", a.name()))
+            .collect();
+        format!(
+            "option name {NAME} type combo default {}{algorithms}",
+            Algorithm::DEFAULT.name()
+        )
+    }
+}
+
+/// `setoption`'s arguments, `name <id...> [value <x...>]` (names may contain spaces), as the
+/// name and the value.
+pub fn name_value(args: &str) -> Result<(&str, &str), OptionError> {
+    let rest = args
+        .trim()
+        .strip_prefix("name ")
+        .ok_or(OptionError::Syntax)?;
+    let (name, value) = match rest.split_once(" value ") {
+        Some((n, v)) => (n.trim(), v.trim()),
+        None => (rest.trim(), ""),
+    };
+    Ok((name, value))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn announcements_are_the_lines_guis_parse() {
+        assert_eq!(
+            HASH.uci_line(),
+            "option name Hash type spin default 64 min 1 max 65536"
+        );
+        assert_eq!(
+            HASH.xboard_line(),
+            "feature option=\"Hash -spin 64 1 65536\""
+        );
+        assert_eq!(
+            XBOARD_MOVE_OVERHEAD.xboard_line(),
+            "feature option=\"Move Overhead -spin 50 0 5000\""
+        );
+        assert_eq!(
+            MOVE_OVERHEAD.uci_line(),
+            "option name Move Overhead type spin default 10 min 0 max 5000"
+        );
+        assert_eq!(
+            USE_NNUE.uci_line(),
+            "option name Use NNUE type check default true"
+        );
+        assert_eq!(
+            USE_NNUE.xboard_line(),
+            "feature option=\"Use NNUE -check 1\""
+        );
+        assert_eq!(
+            tri_search::uci_line(),
+            "option name TriSearch type combo default brs+ var brs var brs+ var paranoid"
+        );
+        assert_eq!(
+            eval_file::xboard_line(),
+            "feature option=\"EvalFile -file <embedded>\""
+        );
+    }
+
+    #[test]
+    fn values_are_read_once_with_one_message() {
+        assert_eq!(THREADS.parse(" 8 "), Ok(8));
+        assert_eq!(
+            THREADS.parse("257").map_err(|e| e.to_string()),
+            Err("Threads must be 1 to 256, not '257'".to_string())
+        );
+        assert_eq!(
+            HASH.parse("0").map_err(|e| e.to_string()),
+            Err("Hash must be 1 to 65536 MiB, not '0'".to_string())
+        );
+        assert_eq!(
+            XBOARD_MOVE_OVERHEAD.parse("-1"),
+            MOVE_OVERHEAD.parse("-1"),
+            "one range, whatever the default"
+        );
+        assert_eq!(USE_NNUE.parse("1"), Ok(true));
+        assert_eq!(USE_NNUE.parse("False"), Ok(false));
+        assert!(USE_NNUE.parse("maybe").is_err());
+        assert_eq!(
+            tri_search::parse("minimax").map_err(|e| e.to_string()),
+            Err("TriSearch must be brs, brs+ or paranoid, not 'minimax'".to_string())
+        );
+        assert_eq!(
+            name_value("name Move Overhead value 30"),
+            Ok(("Move Overhead", "30"))
+        );
+        assert_eq!(name_value("Hash 3"), Err(OptionError::Syntax));
+    }
+}
