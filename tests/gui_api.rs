@@ -478,7 +478,10 @@ fn undo_without_people_takes_back_one_ply() {
 fn a_port_in_use_is_a_clear_error() {
     match WebBoard::bind(port()) {
         Ok(_) => panic!("a second server bound the same port"),
-        Err(message) => assert!(message.contains("cannot listen on 127.0.0.1:"), "{message}"),
+        Err(error) => {
+            let message = error.to_string();
+            assert!(message.contains("cannot listen on 127.0.0.1:"), "{message}");
+        }
     }
 }
 

@@ -15,7 +15,7 @@ pub struct GuiArgs {
 }
 
 pub fn run(args: GuiArgs) -> Result<(), CliError> {
-    let board = WebBoard::bind(args.port).map_err(CliError)?;
+    let board = WebBoard::bind(args.port)?;
     let url = board.url();
     // The one line a script waits for: where the page is.
     println!("kaleido web board: {url}");

@@ -12,7 +12,7 @@
 //! GET  /api/game/ID/pgn          the game as PGN (text)
 
 use super::levels::LEVELS;
-use super::table::{colour_name, SeatKind, Table};
+use super::table::{colour_name, SeatKind, Table, TableError};
 use crate::game::Variant;
 use crate::registry::{with_variant, VariantVisitor, VARIANT_NAMES};
 use serde::Deserialize;
@@ -45,6 +45,13 @@ impl Reply {
     }
     pub fn error(status: u16, message: impl Into<String>) -> Reply {
         Reply::json(status, &json!({ "error": message.into() }))
+    }
+    /// A table's refusal: its message, and its kind for the page's code (`TableError::kind`).
+    pub fn refused(status: u16, error: &TableError) -> Reply {
+        Reply::json(
+            status,
+            &json!({ "error": error.to_string(), "kind": error.kind() }),
+        )
     }
 }
 
@@ -155,15 +162,14 @@ struct MakeTable<'a> {
 }
 
 impl VariantVisitor for MakeTable<'_> {
-    type Output = Result<Box<dyn Table>, String>;
+    type Output = Result<Box<dyn Table>, TableError>;
     fn visit<G: Variant>(self) -> Self::Output {
         if self.seats.len() > G::PLAYERS {
-            return Err(format!(
-                "{} has {} seats, not {}",
-                G::NAME,
-                G::PLAYERS,
-                self.seats.len()
-            ));
+            return Err(TableError::Seats {
+                variant: G::NAME,
+                players: G::PLAYERS,
+                given: self.seats.len(),
+            });
         }
         let table = super::table::GuiTable::<G>::new(self.fen, self.seats)?;
         Ok(Box::new(table))
@@ -290,7 +296,7 @@ impl Lobby {
         let made = with_variant(&request.variant, MakeTable { fen, seats: &seats });
         let table = match made {
             Err(unknown) => return Reply::error(400, unknown.to_string()),
-            Ok(Err(message)) => return Reply::error(400, message),
+            Ok(Err(refused)) => return Reply::refused(400, &refused),
             Ok(Ok(table)) => table,
         };
         let mut games = self.lock();
@@ -340,7 +346,7 @@ impl Lobby {
             entry
                 .table
                 .play(request.token.trim())
-                .map_err(|message| Reply::error(400, message))?;
+                .map_err(|refused| Reply::refused(400, &refused))?;
             Ok(Reply::json(200, &state(id, entry)))
         })
     }
@@ -430,7 +436,7 @@ impl Lobby {
             entry
                 .table
                 .play_reply(result)
-                .map_err(|message| Reply::error(409, message))?;
+                .map_err(|refused| Reply::refused(409, &refused))?;
             Ok(Reply::json(200, &state(id, entry)))
         });
         drop(guard);
@@ -472,4 +478,45 @@ fn state(id: &str, entry: &Entry) -> Value {
 
 fn quote(text: &str) -> String {
     format!("'{}'", crate::errors::quote(text, 40))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::Lobby;
+    use serde_json::Value;
+
+    fn answer(lobby: &Lobby, method: &str, path: &str, body: &str) -> (u16, Value) {
+        let reply = lobby.handle(method, path, body.as_bytes());
+        let json = serde_json::from_slice(&reply.body).unwrap_or(Value::Null);
+        (reply.status, json)
+    }
+
+    #[test]
+    fn a_garbled_move_and_an_illegal_one_are_told_apart() {
+        let lobby = Lobby::new();
+        let (status, game) = answer(&lobby, "POST", "/api/game", r#"{"variant": "chess"}"#);
+        assert_eq!(status, 201, "{game}");
+        let path = format!("/api/game/{}/move", game["id"].as_str().unwrap_or(""));
+        let (status, garbled) = answer(&lobby, "POST", &path, r#"{"move": "e9e4"}"#);
+        assert_eq!(status, 400);
+        assert_eq!(garbled["kind"], "malformed_move");
+        assert_eq!(
+            garbled["error"],
+            "malformed move 'e9e4': expected a move like e2e4 or e7e8q"
+        );
+        let (status, illegal) = answer(&lobby, "POST", &path, r#"{"move": "e2e5"}"#);
+        assert_eq!(status, 400);
+        assert_eq!(illegal["kind"], "illegal_move");
+        assert_eq!(
+            illegal["error"],
+            "illegal move 'e2e5': not legal in this position"
+        );
+        let (_, bad_fen) = answer(
+            &lobby,
+            "POST",
+            "/api/game",
+            r#"{"variant": "chess", "fen": "8/8 w"}"#,
+        );
+        assert_eq!(bad_fen["kind"], "bad_position");
+    }
 }

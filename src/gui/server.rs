@@ -6,6 +6,7 @@ use super::api::{Lobby, Reply};
 use std::io::Read;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Arc;
+use thiserror::Error;
 
 /// The largest request body read; a move or a FEN is far smaller.
 pub const MAX_BODY: usize = 64 * 1024;
@@ -31,6 +32,15 @@ fn asset(path: &str) -> Option<Reply> {
     })
 }
 
+/// Why the server could not start.
+#[derive(Debug, Error)]
+pub enum BindError {
+    #[error("cannot listen on 127.0.0.1:{port}: {reason}")]
+    Listen { port: u16, reason: String },
+    #[error("the server has no IP address")]
+    NoAddress,
+}
+
 /// The server, bound and ready; `run` serves until the process ends.
 pub struct WebBoard {
     server: Arc<tiny_http::Server>,
@@ -40,14 +50,17 @@ pub struct WebBoard {
 
 impl WebBoard {
     /// Binds 127.0.0.1:`port` (0: any free port).
-    pub fn bind(port: u16) -> Result<WebBoard, String> {
-        let server = tiny_http::Server::http(("127.0.0.1", port))
-            .map_err(|e| format!("cannot listen on 127.0.0.1:{port}: {e}"))?;
+    pub fn bind(port: u16) -> Result<WebBoard, BindError> {
+        let server =
+            tiny_http::Server::http(("127.0.0.1", port)).map_err(|e| BindError::Listen {
+                port,
+                reason: e.to_string(),
+            })?;
         let port = server
             .server_addr()
             .to_ip()
             .map(|a| a.port())
-            .ok_or("the server has no IP address")?;
+            .ok_or(BindError::NoAddress)?;
         Ok(WebBoard {
             server: Arc::new(server),
             port,

@@ -4,6 +4,7 @@
 
 use super::levels;
 use super::pgn;
+use crate::errors::{FenError, MoveError, MoveErrorKind};
 use crate::game::Variant;
 use crate::outcome::Outcome;
 use crate::record::GameRecord;
@@ -11,6 +12,45 @@ use crate::search::Info;
 use serde_json::{json, Value};
 use std::sync::atomic::AtomicBool;
 use std::time::Instant;
+use thiserror::Error;
+
+/// What a table refuses. `kind` names the refusal for the page's code, so that it can tell a
+/// typo (`malformed_move`) from a move the rules forbid (`illegal_move`) without reading the
+/// message.
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+pub enum TableError {
+    #[error("bad position: {0}")]
+    BadPosition(#[from] FenError),
+    #[error(transparent)]
+    Move(#[from] MoveError),
+    #[error("the game is over ({0})")]
+    GameOver(String),
+    #[error("kaleido has no move to play here")]
+    NoReply,
+    #[error("kaleido's move could not be played: {0}")]
+    ReplyRefused(Box<TableError>),
+    #[error("{variant} has {players} seats, not {given}")]
+    Seats {
+        variant: &'static str,
+        players: usize,
+        given: usize,
+    },
+}
+
+impl TableError {
+    pub fn kind(&self) -> &'static str {
+        match self {
+            TableError::BadPosition(_) => "bad_position",
+            TableError::Move(e) => match e.kind {
+                MoveErrorKind::Malformed => "malformed_move",
+                MoveErrorKind::Illegal => "illegal_move",
+            },
+            TableError::GameOver(_) => "game_over",
+            TableError::NoReply | TableError::ReplyRefused(_) => "engine_move_refused",
+            TableError::Seats { .. } => "bad_seats",
+        }
+    }
+}
 
 /// Who plays a seat.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -42,7 +82,7 @@ pub trait Table: Send {
     /// Everything the page shows, as JSON.
     fn state(&self) -> Value;
     /// Plays a turn token (one or more plies, see Game::parse_turn) of the side to move.
-    fn play(&mut self, token: &str) -> Result<(), String>;
+    fn play(&mut self, token: &str) -> Result<(), TableError>;
     /// Takes back one ply, or with `to_human` back to a human seat's turn start; the number
     /// taken back.
     fn undo(&mut self, to_human: bool) -> usize;
@@ -51,7 +91,7 @@ pub trait Table: Send {
     /// A search of the current position at `level`.
     fn search(&self, level: u8) -> Search;
     /// Plays a search's turn and keeps its report.
-    fn play_reply(&mut self, reply: EngineReply) -> Result<(), String>;
+    fn play_reply(&mut self, reply: EngineReply) -> Result<(), TableError>;
 }
 
 pub struct GuiTable<G: Variant> {
@@ -64,9 +104,9 @@ pub struct GuiTable<G: Variant> {
 
 impl<G: Variant> GuiTable<G> {
     /// A game from `fen` (the start position when None) with these seats (missing ones human).
-    pub fn new(fen: Option<&str>, seats: &[SeatKind]) -> Result<GuiTable<G>, String> {
+    pub fn new(fen: Option<&str>, seats: &[SeatKind]) -> Result<GuiTable<G>, TableError> {
         let start = match fen {
-            Some(fen) => G::from_fen(fen).map_err(|e| format!("bad position: {e}"))?,
+            Some(fen) => G::from_fen(fen)?,
             None => G::startpos(),
         };
         let seats = (0..G::PLAYERS)
@@ -237,17 +277,15 @@ impl<G: Variant> Table for GuiTable<G> {
         })
     }
 
-    fn play(&mut self, token: &str) -> Result<(), String> {
+    fn play(&mut self, token: &str) -> Result<(), TableError> {
         if let Some(outcome) = self.record.outcome() {
-            return Err(format!(
-                "the game is over ({})",
-                Self::outcome_json(outcome)["text"].as_str().unwrap_or("")
-            ));
+            let text = Self::outcome_json(outcome)["text"]
+                .as_str()
+                .map(str::to_string);
+            return Err(TableError::GameOver(text.unwrap_or_default()));
         }
-        self.record
-            .play_token(token)
-            .map(|_| ())
-            .map_err(|e| e.to_string())
+        self.record.play_token(token)?;
+        Ok(())
     }
 
     fn undo(&mut self, to_human: bool) -> usize {
@@ -341,9 +379,9 @@ impl<G: Variant> Table for GuiTable<G> {
         })
     }
 
-    fn play_reply(&mut self, reply: EngineReply) -> Result<(), String> {
+    fn play_reply(&mut self, reply: EngineReply) -> Result<(), TableError> {
         if reply.tokens.is_empty() {
-            return Err("kaleido has no move to play here".to_string());
+            return Err(TableError::NoReply);
         }
         let before = self.record.moves().len();
         for token in &reply.tokens {
@@ -352,7 +390,7 @@ impl<G: Variant> Table for GuiTable<G> {
                 while self.record.moves().len() > before {
                     self.record.undo();
                 }
-                return Err(format!("kaleido's move could not be played: {e}"));
+                return Err(TableError::ReplyRefused(Box::new(e)));
             }
         }
         self.report = Some(reply.report);
