@@ -20,7 +20,7 @@ impl VariantVisitor for CheckBook<'_> {
     fn visit<G: Variant>(self) -> Self::Output {
         let lines = read_file(self.0);
         for line in &lines {
-            let opening = check::<G>(line)?;
+            let opening = check::<G>(line).map_err(|e| e.to_string())?;
             let mut position = G::startpos();
             if let Some(fen) = &opening.fen {
                 position = G::from_fen(fen).map_err(|e| e.to_string())?;

@@ -4,6 +4,7 @@
 //! our own scheduling is not charged). An engine whose answer comes after its clock ran out by
 //! more than the margin loses on time; one that does not answer by then is stopped there.
 
+use super::error::SettingError;
 use std::fmt;
 use std::time::Duration;
 
@@ -24,13 +25,8 @@ fn seconds(text: &str) -> Option<Duration> {
 impl TimeControl {
     /// Reads `BASE[+INC]`: seconds (`10`, `0.5`) or minutes:seconds (`1:30`), and seconds of
     /// increment (`0.1`).
-    pub fn parse(text: &str) -> Result<TimeControl, String> {
-        let bad = || {
-            format!(
-                "time control '{}': expected BASE+INC in seconds, e.g. 10+0.1 or 1:30+1",
-                crate::errors::quote(text, 30)
-            )
-        };
+    pub fn parse(text: &str) -> Result<TimeControl, SettingError> {
+        let bad = || SettingError::time_control(text);
         let (base, inc) = text.trim().split_once('+').unwrap_or((text.trim(), "0"));
         let base = match base.split_once(':') {
             Some((m, s)) => {

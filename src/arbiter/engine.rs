@@ -4,6 +4,7 @@
 //! `EngineProcess`; the game loop (game.rs) never sees a protocol line.
 
 use super::config::{EngineConfig, Protocol};
+use super::error::LaunchError;
 use super::notation::MoveNotation;
 use super::process::{EngineProcess, Silence};
 use std::sync::atomic::AtomicBool;
@@ -110,7 +111,7 @@ pub fn launch(
     label: String,
     debug: bool,
     stop: Arc<AtomicBool>,
-) -> Result<Box<dyn Client>, String> {
+) -> Result<Box<dyn Client>, LaunchError> {
     let process = EngineProcess::spawn(config, label, debug, stop)?;
     Ok(match config.protocol {
         Protocol::Uci => Box::new(super::uci_client::UciClient::uci(process, config.clone())),

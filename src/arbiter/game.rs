@@ -306,7 +306,7 @@ fn start_engines(spec: &GameSpec, setup: &GameSetup) -> Result<Started, GameEnd>
         let label = format!("{}({})", spec.names[seat], seat_label(players, seat));
         let mut client = match launch(config, label, spec.debug, spec.stop.clone()) {
             Ok(c) => c,
-            Err(e) => return Err(finish_all(clients, GameEnd::Misconfigured(e))),
+            Err(e) => return Err(finish_all(clients, GameEnd::Misconfigured(e.to_string()))),
         };
         if failed.is_none() {
             if let Err(fault) = client.start(setup) {

@@ -3,6 +3,7 @@
 //! match (the Round tag), which gives its seating and its opening pair, so the merged totals,
 //! Elo, pairs and SPRT state are exactly those one run of the whole match prints.
 
+use super::error::{GameEntryError, MergeError};
 use super::pgn::{self, seat_tag, PgnGame};
 use super::schedule::seatings;
 use super::sprt::Sprt;
@@ -55,7 +56,7 @@ fn seat_points(result: &str, players: usize) -> Option<Vec<f64>> {
 
 /// The games of `sources` with a result, each checked: one variant, a Round tag, one game per
 /// round.
-fn entries(sources: &[PgnSource]) -> Result<(String, usize, Vec<Entry>, usize), String> {
+fn entries(sources: &[PgnSource]) -> Result<(String, usize, Vec<Entry>, usize), MergeError> {
     let mut variant: Option<String> = None;
     let mut players = 0;
     let mut by_round: BTreeMap<usize, Entry> = BTreeMap::new();
@@ -63,34 +64,37 @@ fn entries(sources: &[PgnSource]) -> Result<(String, usize, Vec<Entry>, usize), 
     for source in sources {
         for (i, game) in pgn::read(&source.text).iter().enumerate() {
             let at = || format!("{}, game {}", source.name, i + 1);
+            let refused = |problem: GameEntryError| MergeError::Game { at: at(), problem };
             let this = game.tag("Variant").unwrap_or("chess");
             match &variant {
                 Some(v) if v != this => {
-                    return Err(format!("{}: a {this} game among {v} games", at()))
+                    return Err(refused(GameEntryError::OtherVariant {
+                        this: this.to_string(),
+                        first: v.clone(),
+                    }))
                 }
                 Some(_) => {}
                 None => {
-                    players = with_variant(this, Players).map_err(|e| format!("{}: {e}", at()))?;
+                    players = with_variant(this, Players).map_err(|e| refused(e.into()))?;
                     variant = Some(this.to_string());
                 }
             }
-            let entry = entry(game, players, &source.name).map_err(|e| format!("{}: {e}", at()))?;
+            let entry = entry(game, players, &source.name).map_err(refused)?;
             let Some(entry) = entry else {
                 unfinished += 1;
                 continue;
             };
             if let Some(other) = by_round.get(&entry.round) {
-                return Err(format!(
-                    "{}: game {} of the match is also in {}; merge each shard's file once",
-                    at(),
-                    entry.round,
-                    other.source
-                ));
+                return Err(MergeError::Duplicate {
+                    at: at(),
+                    round: entry.round,
+                    other: other.source.clone(),
+                });
             }
             by_round.insert(entry.round, entry);
         }
     }
-    let variant = variant.ok_or("no game in the PGN files")?;
+    let variant = variant.ok_or(MergeError::NoGames)?;
     Ok((
         variant,
         players,
@@ -100,24 +104,24 @@ fn entries(sources: &[PgnSource]) -> Result<(String, usize, Vec<Entry>, usize), 
 }
 
 /// A game's number, players and points; None for a game without a result (`*`).
-fn entry(game: &PgnGame, players: usize, source: &str) -> Result<Option<Entry>, String> {
+fn entry(game: &PgnGame, players: usize, source: &str) -> Result<Option<Entry>, GameEntryError> {
     let round = game
         .tag("Round")
         .and_then(|r| r.parse::<usize>().ok())
         .filter(|&r| r > 0)
-        .ok_or("no game number in its Round tag (kaleido match writes one)")?;
+        .ok_or(GameEntryError::NoRound)?;
     let result = game.tag("Result").unwrap_or("*");
     if result == "*" {
         return Ok(None);
     }
     let points =
-        seat_points(result, players).ok_or_else(|| format!("result '{result}' not understood"))?;
+        seat_points(result, players).ok_or_else(|| GameEntryError::Result(result.to_string()))?;
     let names = (0..players)
         .map(|seat| {
             let tag = seat_tag(players, seat);
             game.tag(&tag)
                 .map(String::from)
-                .ok_or_else(|| format!("no {tag} tag"))
+                .ok_or(GameEntryError::NoTag(tag))
         })
         .collect::<Result<_, _>>()?;
     Ok(Some(Entry {
@@ -130,7 +134,7 @@ fn entry(game: &PgnGame, players: usize, source: &str) -> Result<Option<Entry>, 
 
 /// The engines in `--engines` order: game n's seating says which engine sat in each seat, so
 /// every game names them, and all must agree (games of another match would not).
-fn engine_names(entries: &[Entry], players: usize) -> Result<Vec<String>, String> {
+fn engine_names(entries: &[Entry], players: usize) -> Result<Vec<String>, MergeError> {
     let orders = seatings(players);
     let mut names: Vec<Option<(String, usize)>> = vec![None; players];
     for e in entries {
@@ -138,11 +142,12 @@ fn engine_names(entries: &[Entry], players: usize) -> Result<Vec<String>, String
         for (seat, &who) in seating.iter().enumerate() {
             match &names[who] {
                 Some((name, round)) if *name != e.names[seat] => {
-                    return Err(format!(
-                        "game {} has {} where game {round} has {name}: the files hold more than \
-                         one match",
-                        e.round, e.names[seat]
-                    ))
+                    return Err(MergeError::TwoMatches {
+                        round: e.round,
+                        name: e.names[seat].clone(),
+                        first_round: *round,
+                        first_name: name.clone(),
+                    })
                 }
                 Some(_) => {}
                 None => names[who] = Some((e.names[seat].clone(), e.round)),
@@ -176,10 +181,10 @@ fn ranges(missing: &[usize]) -> String {
 }
 
 /// Adds up the games of `sources`; with `sprt`, the test's state as well.
-pub fn merge(sources: &[PgnSource], sprt: Option<&Sprt>) -> Result<Merged, String> {
+pub fn merge(sources: &[PgnSource], sprt: Option<&Sprt>) -> Result<Merged, MergeError> {
     let (variant, players, entries, unfinished) = entries(sources)?;
     if sprt.is_some() && players != 2 {
-        return Err(format!("--sprt needs a two-player variant, not {variant}"));
+        return Err(MergeError::SprtPlayers(variant));
     }
     let names = engine_names(&entries, players)?;
     let orders = seatings(players);
@@ -263,10 +268,11 @@ mod tests {
             merged.lines[0]
         );
         let twice = merge(&[source("x", text.clone()), source("y", text)], None);
-        assert!(twice.is_err_and(|e| e.contains("also in x")));
+        assert!(twice.is_err_and(|e| e.to_string().contains("also in x")));
         // Game 2 seats engine 1 as White: "c" there contradicts game 1's "b".
         let stranger = game(1, "a", "b", "1-0") + &game(2, "c", "a", "1-0");
-        assert!(merge(&[source("z", stranger)], None).is_err_and(|e| e.contains("more than one")));
+        assert!(merge(&[source("z", stranger)], None)
+            .is_err_and(|e| e.to_string().contains("more than one")));
         let no_round = "[White \"a\"]\n[Black \"b\"]\n[Result \"1-0\"]\n\n1. e4 1-0\n";
         assert!(merge(&[source("r", no_round.into())], None).is_err());
         assert!(merge(&[source("e", String::new())], None).is_err());

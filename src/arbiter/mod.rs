@@ -12,6 +12,7 @@
 pub mod clock;
 pub mod config;
 pub mod engine;
+pub mod error;
 pub mod game;
 pub mod merge;
 pub mod notation;
@@ -32,6 +33,7 @@ use crate::registry::{with_variant, VariantVisitor};
 use crate::stats::Score;
 use clock::TimeControl;
 use config::EngineConfig;
+use error::MatchError;
 use game::{GameEnd, GameSpec};
 use openings::OpeningLine;
 use report::Reporter;
@@ -98,9 +100,9 @@ pub struct MatchSummary {
 }
 
 /// Runs a match and prints its progress on stdout in cutechess-cli's words.
-pub fn run(settings: MatchSettings) -> Result<MatchSummary, String> {
+pub fn run(settings: MatchSettings) -> Result<MatchSummary, MatchError> {
     let variant = settings.variant.clone();
-    with_variant(&variant, Runner(settings)).map_err(|e| e.to_string())?
+    with_variant(&variant, Runner(settings))?
 }
 
 struct Runner(MatchSettings);
@@ -112,9 +114,9 @@ enum Event {
 }
 
 impl VariantVisitor for Runner {
-    type Output = Result<MatchSummary, String>;
+    type Output = Result<MatchSummary, MatchError>;
 
-    fn visit<G: Game>(self) -> Result<MatchSummary, String> {
+    fn visit<G: Game>(self) -> Result<MatchSummary, MatchError> {
         let s = self.0;
         let schedule = Schedule::<G>::new(&s)?;
         let mut reporter = Reporter::new::<G>(&s, &schedule)?;

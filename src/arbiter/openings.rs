@@ -3,6 +3,7 @@
 //! the game). From a file, one per line, taken in order; or random legal plies drawn from
 //! `--seed` and the opening's number, so a given seed always gives the same openings.
 
+use super::error::{MatchError, OpeningError};
 use crate::game::Game;
 use crate::record::GameRecord;
 use crate::selfplay::random_source;
@@ -55,20 +56,23 @@ pub fn read_file(text: &str) -> Vec<OpeningLine> {
 }
 
 /// Checks an opening against the variant's rules and writes its moves one ply per token.
-pub fn check<G: Game>(line: &OpeningLine) -> Result<Opening, String> {
-    let here = |e: String| format!("opening on line {}: {e}", line.line);
+pub fn check<G: Game>(line: &OpeningLine) -> Result<Opening, MatchError> {
+    let here = |problem: OpeningError| MatchError::Opening {
+        line: line.line,
+        problem,
+    };
     let start = match &line.fen {
-        Some(fen) => G::from_fen(fen).map_err(|e| here(e.to_string()))?,
+        Some(fen) => G::from_fen(fen).map_err(|e| here(e.into()))?,
         None => G::startpos(),
     };
     let mut record = GameRecord::new(start);
     let mut plies = Vec::new();
     for token in &line.moves {
         if record.outcome().is_some() {
-            return Err(here(format!("the game is over before '{token}'")));
+            return Err(here(OpeningError::OverBefore(token.clone())));
         }
         let before = record.current().clone();
-        let moves = record.play_token(token).map_err(|e| here(e.to_string()))?;
+        let moves = record.play_token(token).map_err(|e| here(e.into()))?;
         let mut walk = before;
         for mv in moves {
             plies.push(walk.format_move(mv));
@@ -76,7 +80,7 @@ pub fn check<G: Game>(line: &OpeningLine) -> Result<Opening, String> {
         }
     }
     if record.outcome().is_some() {
-        return Err(here("the game is already over after it".into()));
+        return Err(here(OpeningError::OverAfter));
     }
     Ok(Opening {
         fen: line.fen.clone(),
@@ -148,7 +152,10 @@ mod tests {
             moves: vec!["e2e5".into()],
             line: 7,
         };
-        let e = check::<Chess>(&bad).err().unwrap_or_default();
+        let e = check::<Chess>(&bad)
+            .err()
+            .map(|e| e.to_string())
+            .unwrap_or_default();
         assert!(e.contains("line 7") && e.contains("e2e5"), "{e}");
     }
 

@@ -8,7 +8,9 @@
 //!
 //! `replay` reads such a file back through kaleido's own rules, move by move.
 
+use super::error::ReplayError;
 use super::game::GameReport;
+use crate::errors::MoveError;
 use crate::game::Game;
 use crate::pgn_text::PgnText;
 use crate::record::GameRecord;
@@ -184,11 +186,11 @@ fn strip_annotations(san: &str) -> &str {
 struct ReplayGame<'a>(&'a PgnGame);
 
 impl VariantVisitor for ReplayGame<'_> {
-    type Output = Result<Replayed, String>;
-    fn visit<G: Game>(self) -> Result<Replayed, String> {
+    type Output = Result<Replayed, ReplayError>;
+    fn visit<G: Game>(self) -> Result<Replayed, ReplayError> {
         let game = self.0;
         let start = match game.tag("FEN") {
-            Some(fen) => G::from_fen(fen).map_err(|e| e.to_string())?,
+            Some(fen) => G::from_fen(fen)?,
             None => G::startpos(),
         };
         let mut record = GameRecord::new(start);
@@ -199,18 +201,27 @@ impl VariantVisitor for ReplayGame<'_> {
                 break;
             }
             if record.outcome().is_some() {
-                return Err(format!("move '{token}' after the game was over"));
+                return Err(ReplayError::AfterTheEnd(token.clone()));
             }
             // A token is one ply, or a turn of several joined by commas (`e5,Nc6`) when no single
             // move is written that way.
             let parts: Vec<&str> = match read_ply(record.current(), token, &mut moves) {
                 Ok(_) => vec![token.as_str()],
                 Err(_) if token.contains(',') => token.split(',').collect(),
-                Err(e) => return Err(format!("ply {}: {e}", plies + 1)),
+                Err(error) => {
+                    return Err(ReplayError::Ply {
+                        number: plies + 1,
+                        error,
+                    })
+                }
             };
             for part in parts {
-                let mv = read_ply(record.current(), part, &mut moves)
-                    .map_err(|e| format!("ply {}: {e}", plies + 1))?;
+                let mv = read_ply(record.current(), part, &mut moves).map_err(|error| {
+                    ReplayError::Ply {
+                        number: plies + 1,
+                        error,
+                    }
+                })?;
                 record.play(mv);
                 plies += 1;
             }
@@ -225,7 +236,7 @@ impl VariantVisitor for ReplayGame<'_> {
 
 /// The ply `token` names in `pos`: the variant's own notation first, else the legal move whose
 /// human notation (SAN) it is.
-fn read_ply<G: Game>(pos: &G, token: &str, moves: &mut Vec<G::Move>) -> Result<G::Move, String> {
+fn read_ply<G: Game>(pos: &G, token: &str, moves: &mut Vec<G::Move>) -> Result<G::Move, MoveError> {
     match pos.parse_move(token) {
         Ok(mv) => Ok(mv),
         Err(e) => {
@@ -236,15 +247,15 @@ fn read_ply<G: Game>(pos: &G, token: &str, moves: &mut Vec<G::Move>) -> Result<G
                 .iter()
                 .copied()
                 .find(|&m| strip_annotations(&pos.human_notation(m)) == wanted)
-                .ok_or_else(|| e.to_string())
+                .ok_or(e)
         }
     }
 }
 
 /// Replays a game through kaleido's rules for its Variant tag (chess when it has none).
-pub fn replay(game: &PgnGame) -> Result<Replayed, String> {
+pub fn replay(game: &PgnGame) -> Result<Replayed, ReplayError> {
     let variant = game.tag("Variant").unwrap_or("chess");
-    with_variant(variant, ReplayGame(game)).map_err(|e| e.to_string())?
+    with_variant(variant, ReplayGame(game))?
 }
 
 #[cfg(test)]

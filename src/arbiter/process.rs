@@ -3,6 +3,7 @@
 //! arbiter's clock charges the engine only for its own thinking, not for our scheduling.
 
 use super::config::EngineConfig;
+use super::error::LaunchError;
 use std::io::{BufRead, BufReader, Read, Write};
 use std::path::Path;
 use std::process::{Child, ChildStdin, Command, Stdio};
@@ -45,7 +46,7 @@ impl EngineProcess {
         label: String,
         debug: bool,
         stop: Arc<AtomicBool>,
-    ) -> Result<EngineProcess, String> {
+    ) -> Result<EngineProcess, LaunchError> {
         let program = Path::new(&config.command[0]);
         // A relative program path with a folder in it is relative to the engine's workdir
         // (std leaves that case platform-defined, so make it explicit).
@@ -65,18 +66,13 @@ impl EngineProcess {
                 Stdio::null()
             })
             .spawn()
-            .map_err(|e| {
-                format!(
-                    "cannot start {} (in {}): {e}",
-                    program.display(),
-                    config.workdir.display()
-                )
+            .map_err(|e| LaunchError::Spawn {
+                program: program.display().to_string(),
+                workdir: config.workdir.display().to_string(),
+                reason: e.to_string(),
             })?;
         let stdin = child.stdin.take();
-        let stdout = child
-            .stdout
-            .take()
-            .ok_or_else(|| "the engine's stdout is not a pipe".to_string())?;
+        let stdout = child.stdout.take().ok_or(LaunchError::NoPipe)?;
         let (tx, rx) = mpsc::channel();
         std::thread::spawn(move || {
             let mut reader = BufReader::new(stdout);

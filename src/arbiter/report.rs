@@ -3,6 +3,7 @@
 //! games, the SPRT's decision), each finished game appended to the PGN file, and the tally
 //! that becomes the match's summary.
 
+use super::error::MatchError;
 use super::game::{GameEnd, GameReport};
 use super::pgn;
 use super::progress::Progress;
@@ -35,14 +36,17 @@ impl<'a> Reporter<'a> {
     pub fn new<G: Game>(
         s: &'a MatchSettings,
         schedule: &Schedule<G>,
-    ) -> Result<Reporter<'a>, String> {
+    ) -> Result<Reporter<'a>, MatchError> {
         let pgn_file = match &s.pgn {
             Some(path) => Some(
                 std::fs::OpenOptions::new()
                     .create(true)
                     .append(true)
                     .open(path)
-                    .map_err(|e| format!("cannot open {}: {e}", path.display()))?,
+                    .map_err(|e| MatchError::PgnFile {
+                        path: path.display().to_string(),
+                        reason: e.to_string(),
+                    })?,
             ),
             None => None,
         };
@@ -153,10 +157,10 @@ impl<'a> Reporter<'a> {
     }
 
     /// The final block and the summary, or the configuration error that ended the match.
-    pub fn finish(mut self) -> Result<MatchSummary, String> {
+    pub fn finish(mut self) -> Result<MatchSummary, MatchError> {
         self.progress.finish();
         if let Some(why) = self.misconfigured.take() {
-            return Err(why);
+            return Err(MatchError::Misconfigured(why));
         }
         self.summary.interrupted =
             self.summary.sprt.is_none() && self.summary.played < self.planned;

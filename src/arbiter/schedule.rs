@@ -1,6 +1,7 @@
 //! Which games a match plays: the engines in every seat order, each opening once per order,
 //! and the checks that the engines and settings can play the variant at all.
 
+use super::error::{MatchError, SettingError};
 use super::openings::{self, Opening};
 use super::{MatchSettings, OpeningSource};
 use crate::game::Game;
@@ -17,8 +18,8 @@ pub struct Shard {
 
 impl Shard {
     /// Reads `I/N`, 1 <= I <= N.
-    pub fn parse(text: &str) -> Result<Shard, String> {
-        let bad = || format!("--shard '{text}': expected I/N with 1 <= I <= N, such as 2/4");
+    pub fn parse(text: &str) -> Result<Shard, SettingError> {
+        let bad = || SettingError::Shard(text.to_string());
         let (i, n) = text.split_once('/').ok_or_else(bad)?;
         let (index, count) = (
             i.trim().parse::<usize>().map_err(|_| bad())?,
@@ -74,12 +75,12 @@ pub struct Schedule<'a, G> {
 
 impl<'a, G: Game> Schedule<'a, G> {
     /// The schedule of `s`, or why it cannot be played.
-    pub fn new(s: &'a MatchSettings) -> Result<Schedule<'a, G>, String> {
+    pub fn new(s: &'a MatchSettings) -> Result<Schedule<'a, G>, MatchError> {
         check::<G>(s)?;
         let listed = match &s.openings {
             OpeningSource::File(lines) => {
                 if lines.is_empty() {
-                    return Err("the openings file has no opening".into());
+                    return Err(MatchError::NoOpenings);
                 }
                 lines
                     .iter()
@@ -95,12 +96,11 @@ impl<'a, G: Game> Schedule<'a, G> {
             None => 0..total,
             Some(shard) => {
                 if shard.count > openings {
-                    return Err(format!(
-                        "--shard {}/{}: the match has {openings} opening{} to share out, fewer                          than the shards; play more games or fewer shards",
-                        shard.index,
-                        shard.count,
-                        if openings == 1 { "" } else { "s" }
-                    ));
+                    return Err(MatchError::TooManyShards {
+                        index: shard.index,
+                        count: shard.count,
+                        openings,
+                    });
                 }
                 let mine = shard.openings(openings);
                 mine.start * seatings.len()..mine.end * seatings.len()
@@ -134,42 +134,31 @@ impl<'a, G: Game> Schedule<'a, G> {
 }
 
 /// Whether the engines of `s` can play `G` under its settings.
-fn check<G: Game>(s: &MatchSettings) -> Result<(), String> {
+fn check<G: Game>(s: &MatchSettings) -> Result<(), MatchError> {
     let players = G::PLAYERS;
     if s.engines.len() != players {
-        return Err(format!(
-            "{} is a {players}-player game: give {players} engines (--engines {}), not {}",
-            G::NAME,
-            (b'A'..b'A' + players as u8)
-                .map(|c| (c as char).to_string())
-                .collect::<Vec<_>>()
-                .join(","),
-            s.engines.len()
-        ));
+        return Err(MatchError::EngineCount {
+            variant: G::NAME,
+            players,
+            given: s.engines.len(),
+        });
     }
     if s.sprt.is_some() && s.shard.is_some() {
-        return Err("--sprt cannot stop a shard: each shard plays its slice whole, and                     `kaleido merge --sprt ...` reads the test's state from all shards' PGNs"
-            .into());
+        return Err(MatchError::SprtInShard);
     }
     if s.sprt.is_some() && players != 2 {
-        return Err(
-            "--sprt tests one engine against another: it needs a two-player variant".into(),
-        );
+        return Err(MatchError::SprtPlayers);
     }
     for e in &s.engines {
         if !e.plays(G::NAME) {
-            return Err(format!(
-                "engines.ini says {} plays {}, not {}",
-                e.name,
-                e.variants.join(", "),
-                G::NAME
-            ));
+            return Err(MatchError::WrongVariant {
+                engine: e.name.clone(),
+                plays: e.variants.join(", "),
+                variant: G::NAME,
+            });
         }
         if s.tc.is_none() && !e.limit.is_set() {
-            return Err(format!(
-                "{} has no depth, nodes or movetime of its own, so the match needs --tc",
-                e.name
-            ));
+            return Err(MatchError::NoLimit(e.name.clone()));
         }
     }
     Ok(())

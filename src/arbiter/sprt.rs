@@ -10,6 +10,7 @@
 //! in a match on paired openings, or a game (the trinomial win/draw/loss, as cutechess-cli
 //! counts). The bounds are Wald's: ln(beta / (1 - alpha)) and ln((1 - beta) / alpha).
 
+use super::error::SettingError;
 use crate::stats::score_from_elo;
 #[cfg(test)]
 use crate::stats::{Pentanomial, Score};
@@ -35,7 +36,7 @@ pub enum Verdict {
 impl Sprt {
     /// Reads `elo0=0 elo1=5 alpha=0.05 beta=0.05` (any order; missing keys keep these
     /// defaults).
-    pub fn parse(words: &[String]) -> Result<Sprt, String> {
+    pub fn parse(words: &[String]) -> Result<Sprt, SettingError> {
         let mut sprt = Sprt {
             elo0: 0.0,
             elo1: 5.0,
@@ -45,30 +46,29 @@ impl Sprt {
         for word in words.iter().flat_map(|w| w.split_whitespace()) {
             let (key, value) = word
                 .split_once('=')
-                .ok_or_else(|| format!("--sprt: '{word}' is not key=value"))?;
+                .ok_or_else(|| SettingError::SprtWord(word.to_string()))?;
             let value: f64 = value
                 .parse()
                 .ok()
                 .filter(|v: &f64| v.is_finite())
-                .ok_or_else(|| format!("--sprt: {key} = '{value}' is not a number"))?;
+                .ok_or_else(|| SettingError::SprtNumber {
+                    key: key.to_string(),
+                    value: value.to_string(),
+                })?;
             match key {
                 "elo0" => sprt.elo0 = value,
                 "elo1" => sprt.elo1 = value,
                 "alpha" => sprt.alpha = value,
                 "beta" => sprt.beta = value,
-                other => {
-                    return Err(format!(
-                        "--sprt: unknown key '{other}' (elo0, elo1, alpha, beta)"
-                    ))
-                }
+                other => return Err(SettingError::SprtKey(other.to_string())),
             }
         }
         if sprt.elo1 <= sprt.elo0 {
-            return Err("--sprt: elo1 must be greater than elo0".into());
+            return Err(SettingError::SprtElo);
         }
         for p in [sprt.alpha, sprt.beta] {
             if !(p > 0.0 && p < 0.5) {
-                return Err("--sprt: alpha and beta must be between 0 and 0.5".into());
+                return Err(SettingError::SprtErrorRates);
             }
         }
         Ok(sprt)

@@ -31,7 +31,7 @@ pub fn run(args: MergeArgs) -> Result<(), CliError> {
                 .map_err(|e| CliError(format!("cannot read {}: {e}", path.display())))
         })
         .collect::<Result<Vec<_>, _>>()?;
-    let merged = merge(&sources, sprt.as_ref()).map_err(CliError)?;
+    let merged = merge(&sources, sprt.as_ref())?;
     for line in merged.lines {
         println!("{line}");
     }

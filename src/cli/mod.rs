@@ -54,11 +54,11 @@ pub enum Command {
 }
 
 /// An optional argument read by `parse`: None when it was not given.
-fn parse_given<A: ?Sized, T>(
+fn parse_given<A: ?Sized, T, E: std::error::Error>(
     given: Option<&A>,
-    parse: impl Fn(&A) -> Result<T, String>,
+    parse: impl Fn(&A) -> Result<T, E>,
 ) -> Result<Option<T>, CliError> {
-    given.map(parse).transpose().map_err(CliError)
+    Ok(given.map(parse).transpose()?)
 }
 
 /// A failure to report on stderr; the process then exits with status 2.

@@ -129,8 +129,7 @@ pub fn run(args: MatchArgs) -> Result<(), CliError> {
         debug: args.debug,
         event: args.event,
         stop,
-    })
-    .map_err(CliError)?;
+    })?;
     let _ = summary;
     Ok(())
 }

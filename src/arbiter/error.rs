@@ -1,0 +1,216 @@
+//! What `kaleido match` and `kaleido merge` refuse, typed until the command line prints it.
+
+use crate::errors::{quote, FenError, MoveError};
+use crate::registry::UnknownVariant;
+use thiserror::Error;
+
+/// A match setting given on the command line that cannot be read.
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+pub enum SettingError {
+    #[error("time control '{0}': expected BASE+INC in seconds, e.g. 10+0.1 or 1:30+1")]
+    TimeControl(String),
+    #[error("--shard '{0}': expected I/N with 1 <= I <= N, such as 2/4")]
+    Shard(String),
+    #[error("--sprt: '{0}' is not key=value")]
+    SprtWord(String),
+    #[error("--sprt: {key} = '{value}' is not a number")]
+    SprtNumber { key: String, value: String },
+    #[error("--sprt: unknown key '{0}' (elo0, elo1, alpha, beta)")]
+    SprtKey(String),
+    #[error("--sprt: elo1 must be greater than elo0")]
+    SprtElo,
+    #[error("--sprt: alpha and beta must be between 0 and 0.5")]
+    SprtErrorRates,
+}
+
+impl SettingError {
+    pub fn time_control(text: &str) -> SettingError {
+        SettingError::TimeControl(quote(text, 30))
+    }
+}
+
+/// A match that cannot be played, or that ended on an engine's configuration error.
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+pub enum MatchError {
+    #[error(transparent)]
+    Setting(#[from] SettingError),
+    #[error(transparent)]
+    Variant(#[from] UnknownVariant),
+    #[error("opening on line {line}: {problem}")]
+    Opening { line: usize, problem: OpeningError },
+    #[error("the openings file has no opening")]
+    NoOpenings,
+    #[error(
+        "--shard {index}/{count}: the match has {openings} opening{plural} to share out, fewer \
+         than the shards; play more games or fewer shards",
+        plural = if *openings == 1 { "" } else { "s" }
+    )]
+    TooManyShards {
+        index: usize,
+        count: usize,
+        openings: usize,
+    },
+    #[error(
+        "{variant} is a {players}-player game: give {players} engines (--engines {letters}), \
+         not {given}",
+        letters = engine_letters(*players)
+    )]
+    EngineCount {
+        variant: &'static str,
+        players: usize,
+        given: usize,
+    },
+    #[error(
+        "--sprt cannot stop a shard: each shard plays its slice whole, and `kaleido merge \
+         --sprt ...` reads the test's state from all shards' PGNs"
+    )]
+    SprtInShard,
+    #[error("--sprt tests one engine against another: it needs a two-player variant")]
+    SprtPlayers,
+    #[error("engines.ini says {engine} plays {plays}, not {variant}")]
+    WrongVariant {
+        engine: String,
+        plays: String,
+        variant: &'static str,
+    },
+    #[error("{0} has no depth, nodes or movetime of its own, so the match needs --tc")]
+    NoLimit(String),
+    #[error("cannot open {path}: {reason}")]
+    PgnFile { path: String, reason: String },
+    #[error(transparent)]
+    Launch(#[from] LaunchError),
+    /// An engine refused what the match asks of it (a variant, an option): the engine's words.
+    #[error("{0}")]
+    Misconfigured(String),
+}
+
+/// `--engines A,B,C` for a game of `players`.
+fn engine_letters(players: usize) -> String {
+    (b'A'..b'A' + players as u8)
+        .map(|c| (c as char).to_string())
+        .collect::<Vec<_>>()
+        .join(",")
+}
+
+/// An opening that cannot be played under the variant's rules.
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+pub enum OpeningError {
+    #[error(transparent)]
+    Fen(#[from] FenError),
+    #[error(transparent)]
+    Move(#[from] MoveError),
+    #[error("the game is over before '{0}'")]
+    OverBefore(String),
+    #[error("the game is already over after it")]
+    OverAfter,
+}
+
+/// An engine that could not be started.
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+pub enum LaunchError {
+    #[error("cannot start {program} (in {workdir}): {reason}")]
+    Spawn {
+        program: String,
+        workdir: String,
+        reason: String,
+    },
+    #[error("the engine's stdout is not a pipe")]
+    NoPipe,
+}
+
+/// A PGN game that does not replay under kaleido's rules.
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+pub enum ReplayError {
+    #[error(transparent)]
+    Variant(#[from] UnknownVariant),
+    #[error(transparent)]
+    Fen(#[from] FenError),
+    #[error("move '{0}' after the game was over")]
+    AfterTheEnd(String),
+    /// The ply (from 1) that could not be read or played.
+    #[error("ply {number}: {error}")]
+    Ply { number: usize, error: MoveError },
+}
+
+/// PGN files that do not add up to one match (`kaleido merge`).
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+pub enum MergeError {
+    /// A game that cannot be counted, `at` naming its file and number.
+    #[error("{at}: {problem}")]
+    Game { at: String, problem: GameEntryError },
+    #[error("{at}: game {round} of the match is also in {other}; merge each shard's file once")]
+    Duplicate {
+        at: String,
+        round: usize,
+        other: String,
+    },
+    #[error("no game in the PGN files")]
+    NoGames,
+    #[error(
+        "game {round} has {name} where game {first_round} has {first_name}: the files hold more \
+         than one match"
+    )]
+    TwoMatches {
+        round: usize,
+        name: String,
+        first_round: usize,
+        first_name: String,
+    },
+    #[error("--sprt needs a two-player variant, not {0}")]
+    SprtPlayers(String),
+}
+
+/// Why one game of a merge cannot be counted.
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+pub enum GameEntryError {
+    #[error("a {this} game among {first} games")]
+    OtherVariant { this: String, first: String },
+    #[error(transparent)]
+    Variant(#[from] UnknownVariant),
+    #[error("no game number in its Round tag (kaleido match writes one)")]
+    NoRound,
+    #[error("result '{0}' not understood")]
+    Result(String),
+    #[error("no {0} tag")]
+    NoTag(String),
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn messages_keep_their_words() {
+        let one = MatchError::TooManyShards {
+            index: 3,
+            count: 4,
+            openings: 1,
+        };
+        assert_eq!(
+            one.to_string(),
+            "--shard 3/4: the match has 1 opening to share out, fewer than the shards; play \
+             more games or fewer shards"
+        );
+        let engines = MatchError::EngineCount {
+            variant: "trichess",
+            players: 3,
+            given: 2,
+        };
+        assert_eq!(
+            engines.to_string(),
+            "trichess is a 3-player game: give 3 engines (--engines A,B,C), not 2"
+        );
+        assert_eq!(
+            SettingError::time_control("x\ny").to_string(),
+            "time control 'x\\ny': expected BASE+INC in seconds, e.g. 10+0.1 or 1:30+1"
+        );
+        let garbled = ReplayError::Ply {
+            number: 2,
+            error: MoveError::malformed("zz", "expected a move like e2e4"),
+        };
+        assert_eq!(
+            garbled.to_string(),
+            "ply 2: malformed move 'zz': expected a move like e2e4"
+        );
+    }
+}
