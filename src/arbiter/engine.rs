@@ -1,14 +1,12 @@
 //! What the game loop needs of an engine, whatever protocol it speaks: start a game, think
 //! about a position under the arbiter's clocks, hear the result, leave. The three protocol
 //! clients (uci_client.rs, xboard_client.rs, tri_client.rs) implement it over an
-//! `EngineProcess`; the game loop (game.rs) never sees a protocol line.
+//! `EngineProcess`, and launch.rs picks one; this file knows none of them, so the clients
+//! depend on it and not the other way round. The game loop (game.rs) never sees a protocol
+//! line.
 
-use super::config::{EngineConfig, Protocol};
-use super::error::LaunchError;
 use super::notation::MoveNotation;
-use super::process::{EngineProcess, Silence};
-use std::sync::atomic::AtomicBool;
-use std::sync::Arc;
+use super::process::Silence;
 use std::time::{Duration, Instant};
 
 /// How long an engine may take to start up and answer its handshake.
@@ -17,7 +15,7 @@ pub const STARTUP_TIMEOUT: Duration = Duration::from_secs(15);
 pub const QUIT_GRACE: Duration = Duration::from_millis(200);
 
 /// The game as the arbiter knows it when an engine must move.
-pub struct Turn<'a> {
+pub struct ThinkRequest<'a> {
     /// The start position's FEN, and whether it is the variant's standard start.
     pub start_fen: &'a str,
     pub from_startpos: bool,
@@ -33,19 +31,19 @@ pub struct Turn<'a> {
 
 /// What the engine said it saw, for the PGN comment.
 #[derive(Clone, Debug, Default)]
-pub struct Thought {
+pub struct EngineComment {
     /// The score as the engine gave it, already formatted (`+0.35`, `+M3`, `12,-40,28`).
     pub score: Option<String>,
     pub depth: Option<u32>,
 }
 
 /// An engine's answer to a `think`.
-pub enum Reply {
+pub enum EngineDecision {
     /// A move (or a whole turn), in the engine's text, and when it arrived.
     Move {
         token: String,
         at: Instant,
-        thought: Thought,
+        thought: EngineComment,
     },
     /// The engine gave up (XBoard `resign`).
     Resign { at: Instant },
@@ -95,7 +93,7 @@ pub struct GameSetup<'a> {
 pub trait Client: Send {
     /// Handshake, options, variant and new game; ready to think on return.
     fn start(&mut self, setup: &GameSetup) -> Result<(), Fault>;
-    fn think(&mut self, turn: &Turn) -> Result<Reply, Fault>;
+    fn think(&mut self, turn: &ThinkRequest) -> Result<EngineDecision, Fault>;
     /// The notations the engine's moves may come in.
     fn move_notation(&self) -> MoveNotation {
         MoveNotation::Tokens
@@ -103,24 +101,6 @@ pub trait Client: Send {
     /// The game is over (`result` as in the PGN, `reason` in words); the engine is then shut
     /// down.
     fn finish(&mut self, result: &str, reason: &str);
-}
-
-/// Starts the engine of `config` and wraps it in its protocol's client.
-pub fn launch(
-    config: &EngineConfig,
-    label: String,
-    debug: bool,
-    stop: Arc<AtomicBool>,
-) -> Result<Box<dyn Client>, LaunchError> {
-    let process = EngineProcess::spawn(config, label, debug, stop)?;
-    Ok(match config.protocol {
-        Protocol::Uci => Box::new(super::uci_client::UciClient::uci(process, config.clone())),
-        Protocol::Tri => Box::new(super::tri_client::tri(process, config.clone())),
-        Protocol::Xboard => Box::new(super::xboard_client::XboardClient::new(
-            process,
-            config.clone(),
-        )),
-    })
 }
 
 /// Formats a centipawn score as cutechess does in PGN comments: pawns with a sign.

@@ -7,7 +7,8 @@
 
 use super::clock::{Clocks, TimeControl};
 use super::config::EngineConfig;
-use super::engine::{launch, Client, Fault, GameSetup, Reply, Thought, Turn};
+use super::engine::{Client, EngineComment, EngineDecision, Fault, GameSetup, ThinkRequest};
+use super::launch::launch;
 use super::notation::read_turn;
 use super::openings::Opening;
 use crate::game::Game;
@@ -159,7 +160,7 @@ fn forfeit_points(players: usize, loser: usize) -> (Vec<f64>, String) {
 }
 
 /// `{+0.35/12 0.52s}` as cutechess writes it.
-fn comment(thought: &Thought, used: Duration) -> String {
+fn comment(thought: &EngineComment, used: Duration) -> String {
     let time = format!("{:.3}s", used.as_secs_f64());
     match (&thought.score, thought.depth) {
         (Some(s), Some(d)) => format!("{s}/{d} {time}"),
@@ -346,7 +347,7 @@ fn referee<G: Game>(
             _ => spec.move_timeout,
         };
         let sent = Instant::now();
-        let turn = Turn {
+        let turn = ThinkRequest {
             start_fen: setup.start_fen,
             from_startpos: setup.from_startpos,
             moves: &sheet.tokens,
@@ -355,8 +356,8 @@ fn referee<G: Game>(
             deadline: sent + allowance,
         };
         let (token, at, thought) = match clients[mover].think(&turn) {
-            Ok(Reply::Move { token, at, thought }) => (token, at, thought),
-            Ok(Reply::Resign { .. }) => {
+            Ok(EngineDecision::Move { token, at, thought }) => (token, at, thought),
+            Ok(EngineDecision::Resign { .. }) => {
                 let (points, result) = forfeit_points(players, mover);
                 let reason = format!("{} resigns", seat_label(players, mover));
                 return Ok((points, result, reason, Termination::Resigned));
@@ -490,7 +491,7 @@ mod tests {
         assert_eq!(forfeit_points(2, 0).1, "0-1");
         assert_eq!(
             comment(
-                &Thought {
+                &EngineComment {
                     score: Some("+0.35".into()),
                     depth: Some(12)
                 },

@@ -14,6 +14,7 @@ pub mod config;
 pub mod engine;
 pub mod error;
 pub mod game;
+mod launch;
 pub mod merge;
 pub mod notation;
 pub mod openings;

@@ -6,12 +6,12 @@
 
 use super::config::EngineConfig;
 use super::process::EngineProcess;
-use super::uci_client::{Dialect, UciClient};
+use super::uci_client::{ClientDialect, UciClient};
 use std::time::Duration;
 
 pub struct Tri;
 
-impl Dialect for Tri {
+impl ClientDialect for Tri {
     fn greeting(&self) -> (&'static str, &'static str) {
         ("tri", "triok")
     }

@@ -5,13 +5,14 @@
 
 use super::config::EngineConfig;
 use super::engine::{
-    mate, pawns, Client, Fault, GameSetup, Reply, Thought, Turn, QUIT_GRACE, STARTUP_TIMEOUT,
+    mate, pawns, Client, EngineComment, EngineDecision, Fault, GameSetup, ThinkRequest, QUIT_GRACE,
+    STARTUP_TIMEOUT,
 };
 use super::process::EngineProcess;
 use std::time::Instant;
 
 /// What differs between UCI and the tri dialect.
-pub trait Dialect: Send {
+pub trait ClientDialect: Send {
     /// The greeting and its answer (`uci`/`uciok`).
     fn greeting(&self) -> (&'static str, &'static str);
     /// Whether the variant is chosen with the UCI_Variant option.
@@ -31,7 +32,7 @@ pub trait Dialect: Send {
 
 pub struct Uci;
 
-impl Dialect for Uci {
+impl ClientDialect for Uci {
     fn greeting(&self) -> (&'static str, &'static str) {
         ("uci", "uciok")
     }
@@ -69,7 +70,7 @@ impl Dialect for Uci {
 pub struct UciClient {
     process: EngineProcess,
     config: EngineConfig,
-    dialect: Box<dyn Dialect>,
+    dialect: Box<dyn ClientDialect>,
 }
 
 impl UciClient {
@@ -80,7 +81,7 @@ impl UciClient {
     pub fn with_dialect(
         process: EngineProcess,
         config: EngineConfig,
-        dialect: Box<dyn Dialect>,
+        dialect: Box<dyn ClientDialect>,
     ) -> UciClient {
         UciClient {
             process,
@@ -175,7 +176,7 @@ impl Client for UciClient {
         Ok(())
     }
 
-    fn think(&mut self, turn: &Turn) -> Result<Reply, Fault> {
+    fn think(&mut self, turn: &ThinkRequest) -> Result<EngineDecision, Fault> {
         self.process.drain();
         let mut position = if turn.from_startpos {
             "position startpos".to_string()
@@ -206,13 +207,13 @@ impl Client for UciClient {
             go.push_str(" infinite");
         }
         self.send(&go)?;
-        let mut thought = Thought::default();
+        let mut thought = EngineComment::default();
         loop {
             let (line, at) = self.process.recv(Some(turn.deadline))?;
             let words: Vec<&str> = line.split_whitespace().collect();
             match words.first() {
                 Some(&"bestmove") => {
-                    return Ok(Reply::Move {
+                    return Ok(EngineDecision::Move {
                         token: words.get(1).unwrap_or(&"(none)").to_string(),
                         at,
                         thought,

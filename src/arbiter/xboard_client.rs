@@ -7,7 +7,8 @@
 
 use super::config::EngineConfig;
 use super::engine::{
-    mate, pawns, Client, Fault, GameSetup, Reply, Thought, Turn, QUIT_GRACE, STARTUP_TIMEOUT,
+    mate, pawns, Client, EngineComment, EngineDecision, Fault, GameSetup, ThinkRequest, QUIT_GRACE,
+    STARTUP_TIMEOUT,
 };
 use super::notation::MoveNotation;
 use super::process::{EngineProcess, Silence};
@@ -69,7 +70,7 @@ pub fn features(line: &str) -> Vec<(String, String)> {
 }
 
 /// One line of thinking output: `ply score time nodes pv...` (score in centipawns).
-fn thinking(line: &str) -> Option<Thought> {
+fn thinking(line: &str) -> Option<EngineComment> {
     let mut words = line.split_whitespace();
     let depth: u32 = words.next()?.trim_end_matches(['.', '&']).parse().ok()?;
     let score: i64 = words.next()?.parse().ok()?;
@@ -79,7 +80,7 @@ fn thinking(line: &str) -> Option<Thought> {
     } else {
         pawns(score)
     };
-    Some(Thought {
+    Some(EngineComment {
         score: Some(score),
         depth: Some(depth),
     })
@@ -236,7 +237,7 @@ impl Client for XboardClient {
         self.sync(deadline)
     }
 
-    fn think(&mut self, turn: &Turn) -> Result<Reply, Fault> {
+    fn think(&mut self, turn: &ThinkRequest) -> Result<EngineDecision, Fault> {
         self.process.drain();
         for i in self.known..turn.moves.len() {
             let mv = turn.moves[i].clone();
@@ -257,7 +258,7 @@ impl Client for XboardClient {
             self.send(&format!("otim {}", cs(next)))?;
         }
         self.send("go")?;
-        let mut thought = Thought::default();
+        let mut thought = EngineComment::default();
         loop {
             let (line, at) = self.process.recv(Some(turn.deadline))?;
             let line = line.trim();
@@ -265,14 +266,14 @@ impl Client for XboardClient {
                 // Back to force mode at once: the engine must not answer the next move itself.
                 self.send("force")?;
                 self.known = turn.moves.len() + 1;
-                return Ok(Reply::Move {
+                return Ok(EngineDecision::Move {
                     token: mv.trim().to_string(),
                     at,
                     thought,
                 });
             }
             if line == "resign" || line.starts_with("resign ") {
-                return Ok(Reply::Resign { at });
+                return Ok(EngineDecision::Resign { at });
             }
             if line.starts_with("Illegal move") || line.starts_with("Error") {
                 // The engine refuses a move kaleido's rules allow (or a command): it cannot

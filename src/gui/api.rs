@@ -29,26 +29,26 @@ pub const MAX_SEARCHES: usize = 2;
 /// A level for seats and engine requests that give none.
 pub const DEFAULT_LEVEL: u8 = 3;
 
-pub struct Reply {
+pub struct HttpReply {
     pub status: u16,
     pub content_type: &'static str,
     pub body: Vec<u8>,
 }
 
-impl Reply {
-    pub fn json(status: u16, value: &Value) -> Reply {
-        Reply {
+impl HttpReply {
+    pub fn json(status: u16, value: &Value) -> HttpReply {
+        HttpReply {
             status,
             content_type: "application/json",
             body: value.to_string().into_bytes(),
         }
     }
-    pub fn error(status: u16, message: impl Into<String>) -> Reply {
-        Reply::json(status, &json!({ "error": message.into() }))
+    pub fn error(status: u16, message: impl Into<String>) -> HttpReply {
+        HttpReply::json(status, &json!({ "error": message.into() }))
     }
     /// A table's refusal: its message, and its kind for the page's code (`TableError::kind`).
-    pub fn refused(status: u16, error: &TableError) -> Reply {
-        Reply::json(
+    pub fn refused(status: u16, error: &TableError) -> HttpReply {
+        HttpReply::json(
             status,
             &json!({ "error": error.to_string(), "kind": error.kind() }),
         )
@@ -135,21 +135,22 @@ struct EngineRequest {
 }
 
 /// Reads a JSON body; an empty body reads as `{}` where the request allows that.
-fn parse<T: for<'de> Deserialize<'de>>(body: &[u8], empty_ok: bool) -> Result<T, Reply> {
-    let text = std::str::from_utf8(body).map_err(|_| Reply::error(400, "the body is not UTF-8"))?;
+fn parse<T: for<'de> Deserialize<'de>>(body: &[u8], empty_ok: bool) -> Result<T, HttpReply> {
+    let text =
+        std::str::from_utf8(body).map_err(|_| HttpReply::error(400, "the body is not UTF-8"))?;
     let text = if text.trim().is_empty() && empty_ok {
         "{}"
     } else {
         text
     };
-    serde_json::from_str(text).map_err(|e| Reply::error(400, format!("bad request body: {e}")))
+    serde_json::from_str(text).map_err(|e| HttpReply::error(400, format!("bad request body: {e}")))
 }
 
-fn check_level(level: u8) -> Result<u8, Reply> {
+fn check_level(level: u8) -> Result<u8, HttpReply> {
     if (1..=LEVELS).contains(&level) {
         Ok(level)
     } else {
-        Err(Reply::error(
+        Err(HttpReply::error(
             400,
             format!("level {level} is out of range: levels are 1 to {LEVELS}"),
         ))
@@ -226,30 +227,33 @@ impl Lobby {
         self.games.lock().unwrap_or_else(|e| e.into_inner())
     }
 
-    pub fn handle(&self, method: &str, path: &str, body: &[u8]) -> Reply {
+    pub fn handle(&self, method: &str, path: &str, body: &[u8]) -> HttpReply {
         let path = path.split('?').next().unwrap_or("");
         let parts: Vec<&str> = path.trim_matches('/').split('/').collect();
         match (method, parts.as_slice()) {
             ("GET", ["api", "variants"]) => self.variants(),
             ("POST", ["api", "game"]) => self.new_game(body),
             ("GET", ["api", "game", id]) => {
-                self.with_game(id, |entry| Ok(Reply::json(200, &state(id, entry))))
+                self.with_game(id, |entry| Ok(HttpReply::json(200, &state(id, entry))))
             }
             ("POST", ["api", "game", id, "move"]) => self.make_move(id, body),
             ("POST", ["api", "game", id, "undo"]) => self.undo(id, body),
             ("POST", ["api", "game", id, "engine"]) => self.engine(id, body),
             ("POST", ["api", "game", id, "stop"]) => self.with_game(id, |entry| {
                 if !entry.thinking {
-                    return Err(Reply::error(400, "kaleido is not thinking about this game"));
+                    return Err(HttpReply::error(
+                        400,
+                        "kaleido is not thinking about this game",
+                    ));
                 }
                 entry.stop.store(true, Ordering::SeqCst);
-                Ok(Reply::json(200, &json!({ "stopping": true })))
+                Ok(HttpReply::json(200, &json!({ "stopping": true })))
             }),
-            ("GET", ["api", "game", id, "search"]) => {
-                self.with_game(id, |entry| Ok(Reply::json(200, &search_progress(entry))))
-            }
+            ("GET", ["api", "game", id, "search"]) => self.with_game(id, |entry| {
+                Ok(HttpReply::json(200, &search_progress(entry)))
+            }),
             ("GET", ["api", "game", id, "pgn"]) => self.with_game(id, |entry| {
-                Ok(Reply {
+                Ok(HttpReply {
                     status: 200,
                     content_type: "application/x-chess-pgn",
                     body: entry.table.pgn().into_bytes(),
@@ -259,21 +263,21 @@ impl Lobby {
             | (_, ["api", "game"])
             | (_, ["api", "game", _])
             | (_, ["api", "game", _, "move" | "undo" | "engine" | "stop" | "search" | "pgn"]) => {
-                Reply::error(405, format!("{method} is not allowed on {}", quote(path)))
+                HttpReply::error(405, format!("{method} is not allowed on {}", quote(path)))
             }
-            _ => Reply::error(404, format!("no such API path: {}", quote(path))),
+            _ => HttpReply::error(404, format!("no such API path: {}", quote(path))),
         }
     }
 
-    fn variants(&self) -> Reply {
+    fn variants(&self) -> HttpReply {
         let list: Vec<Value> = VARIANT_NAMES
             .iter()
             .filter_map(|name| with_variant(name, Describe).ok())
             .collect();
-        Reply::json(200, &json!({ "variants": list, "levels": LEVELS }))
+        HttpReply::json(200, &json!({ "variants": list, "levels": LEVELS }))
     }
 
-    fn new_game(&self, body: &[u8]) -> Reply {
+    fn new_game(&self, body: &[u8]) -> HttpReply {
         let request: NewGame = match parse(body, false) {
             Ok(r) => r,
             Err(reply) => return reply,
@@ -295,8 +299,8 @@ impl Lobby {
             .filter(|f| !f.is_empty());
         let made = with_variant(&request.variant, MakeTable { fen, seats: &seats });
         let table = match made {
-            Err(unknown) => return Reply::error(400, unknown.to_string()),
-            Ok(Err(refused)) => return Reply::refused(400, &refused),
+            Err(unknown) => return HttpReply::error(400, unknown.to_string()),
+            Ok(Err(refused)) => return HttpReply::refused(400, &refused),
             Ok(Ok(table)) => table,
         };
         let mut games = self.lock();
@@ -309,7 +313,7 @@ impl Lobby {
                 .map(|(&id, _)| id);
             match oldest {
                 Some(id) => games.tables.remove(&id),
-                None => return Reply::error(503, "too many games are being searched"),
+                None => return HttpReply::error(503, "too many games are being searched"),
             };
         }
         games.next_id += 1;
@@ -320,13 +324,17 @@ impl Lobby {
             stop: Arc::new(AtomicBool::new(false)),
             progress: None,
         };
-        let reply = Reply::json(201, &state(&id.to_string(), &entry));
+        let reply = HttpReply::json(201, &state(&id.to_string(), &entry));
         games.tables.insert(id, entry);
         reply
     }
 
     /// Runs `f` on game `id` under the lock; 404 for an unknown id.
-    fn with_game(&self, id: &str, f: impl FnOnce(&mut Entry) -> Result<Reply, Reply>) -> Reply {
+    fn with_game(
+        &self,
+        id: &str,
+        f: impl FnOnce(&mut Entry) -> Result<HttpReply, HttpReply>,
+    ) -> HttpReply {
         let mut games = self.lock();
         match find(&mut games, id) {
             Ok((_, entry)) => f(entry).unwrap_or_else(|reply| reply),
@@ -334,42 +342,42 @@ impl Lobby {
         }
     }
 
-    fn make_move(&self, id: &str, body: &[u8]) -> Reply {
+    fn make_move(&self, id: &str, body: &[u8]) -> HttpReply {
         let request: MoveRequest = match parse(body, false) {
             Ok(r) => r,
             Err(reply) => return reply,
         };
         self.with_game(id, |entry| {
             if entry.thinking {
-                return Err(Reply::error(409, "kaleido is thinking about this game"));
+                return Err(HttpReply::error(409, "kaleido is thinking about this game"));
             }
             entry
                 .table
                 .play(request.token.trim())
-                .map_err(|refused| Reply::refused(400, &refused))?;
-            Ok(Reply::json(200, &state(id, entry)))
+                .map_err(|refused| HttpReply::refused(400, &refused))?;
+            Ok(HttpReply::json(200, &state(id, entry)))
         })
     }
 
-    fn undo(&self, id: &str, body: &[u8]) -> Reply {
+    fn undo(&self, id: &str, body: &[u8]) -> HttpReply {
         let request: UndoRequest = match parse(body, true) {
             Ok(r) => r,
             Err(reply) => return reply,
         };
         self.with_game(id, |entry| {
             if entry.thinking {
-                return Err(Reply::error(409, "kaleido is thinking about this game"));
+                return Err(HttpReply::error(409, "kaleido is thinking about this game"));
             }
             if entry.table.undo(request.to_human) == 0 {
-                return Err(Reply::error(400, "there is no move to take back"));
+                return Err(HttpReply::error(400, "there is no move to take back"));
             }
-            Ok(Reply::json(200, &state(id, entry)))
+            Ok(HttpReply::json(200, &state(id, entry)))
         })
     }
 
     /// kaleido plays the side to move. The search runs on this request's thread without the
     /// lock, so other games and pages carry on meanwhile.
-    fn engine(&self, id: &str, body: &[u8]) -> Reply {
+    fn engine(&self, id: &str, body: &[u8]) -> HttpReply {
         let request: EngineRequest = match parse(body, true) {
             Ok(r) => r,
             Err(reply) => return reply,
@@ -381,10 +389,10 @@ impl Lobby {
                 Err(reply) => return reply,
             };
             if entry.thinking {
-                return Reply::error(409, "kaleido is already thinking about this game");
+                return HttpReply::error(409, "kaleido is already thinking about this game");
             }
             if entry.table.is_over() {
-                return Reply::error(400, "the game is over");
+                return HttpReply::error(400, "the game is over");
             }
             let seat_level = match entry.table.seat_kinds().get(entry.table.side()) {
                 Some(SeatKind::Kaleido { level }) => Some(*level),
@@ -396,7 +404,7 @@ impl Lobby {
             };
             if self.searches.fetch_add(1, Ordering::SeqCst) >= MAX_SEARCHES {
                 self.searches.fetch_sub(1, Ordering::SeqCst);
-                return Reply::error(503, "kaleido is busy with other games; try again");
+                return HttpReply::error(503, "kaleido is busy with other games; try again");
             }
             entry.thinking = true;
             entry.stop = Arc::new(AtomicBool::new(false));
@@ -428,7 +436,7 @@ impl Lobby {
         let reply = self.with_game(id, |entry| {
             entry.thinking = false;
             if entry.table.plies() != plies {
-                return Err(Reply::error(
+                return Err(HttpReply::error(
                     409,
                     "the game changed while kaleido was thinking",
                 ));
@@ -436,8 +444,8 @@ impl Lobby {
             entry
                 .table
                 .play_reply(result)
-                .map_err(|refused| Reply::refused(409, &refused))?;
-            Ok(Reply::json(200, &state(id, entry)))
+                .map_err(|refused| HttpReply::refused(409, &refused))?;
+            Ok(HttpReply::json(200, &state(id, entry)))
         });
         drop(guard);
         reply
@@ -445,8 +453,8 @@ impl Lobby {
 }
 
 /// Game `id` of `games`, or a 404 reply.
-fn find<'g>(games: &'g mut Games, id: &str) -> Result<(u64, &'g mut Entry), Reply> {
-    let missing = || Reply::error(404, format!("no game {}", quote(id)));
+fn find<'g>(games: &'g mut Games, id: &str) -> Result<(u64, &'g mut Entry), HttpReply> {
+    let missing = || HttpReply::error(404, format!("no game {}", quote(id)));
     let number = id.parse::<u64>().map_err(|_| missing())?;
     let entry = games.tables.get_mut(&number).ok_or_else(missing)?;
     Ok((number, entry))

@@ -2,7 +2,7 @@
 //! block only their own request), the page's files embedded in the binary, and the checks that
 //! keep other hosts and other sites' pages out.
 
-use super::api::{Lobby, Reply};
+use super::api::{HttpReply, Lobby};
 use std::io::Read;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Arc;
@@ -18,14 +18,14 @@ const APP_JS: &str = include_str!("assets/app.js");
 const STYLE_CSS: &str = include_str!("assets/style.css");
 
 /// The page's files.
-fn asset(path: &str) -> Option<Reply> {
+fn asset(path: &str) -> Option<HttpReply> {
     let (content_type, body) = match path {
         "/" | "/index.html" => ("text/html; charset=utf-8", INDEX_HTML),
         "/app.js" => ("text/javascript; charset=utf-8", APP_JS),
         "/style.css" => ("text/css; charset=utf-8", STYLE_CSS),
         _ => return None,
     };
-    Some(Reply {
+    Some(HttpReply {
         status: 200,
         content_type,
         body: body.as_bytes().to_vec(),
@@ -81,7 +81,7 @@ impl WebBoard {
         let active = Arc::new(AtomicUsize::new(0));
         for request in self.server.incoming_requests() {
             if active.load(Ordering::SeqCst) >= MAX_REQUESTS {
-                respond(request, Reply::error(503, "too many requests at once"));
+                respond(request, HttpReply::error(503, "too many requests at once"));
                 continue;
             }
             active.fetch_add(1, Ordering::SeqCst);
@@ -128,13 +128,13 @@ fn handle(lobby: &Lobby, port: u16, mut request: tiny_http::Request) {
     if !host_allowed(header(&request, "Host"), port) {
         return respond(
             request,
-            Reply::error(403, "only 127.0.0.1 and localhost are served"),
+            HttpReply::error(403, "only 127.0.0.1 and localhost are served"),
         );
     }
     if !origin_allowed(header(&request, "Origin"), port) {
         return respond(
             request,
-            Reply::error(403, "requests from other sites are refused"),
+            HttpReply::error(403, "requests from other sites are refused"),
         );
     }
     if method == "GET" || method == "HEAD" {
@@ -143,12 +143,12 @@ fn handle(lobby: &Lobby, port: u16, mut request: tiny_http::Request) {
         }
     }
     if !path.starts_with("/api/") {
-        return respond(request, Reply::error(404, "no such page"));
+        return respond(request, HttpReply::error(404, "no such page"));
     }
     if request.body_length().is_some_and(|n| n > MAX_BODY) {
         return respond(
             request,
-            Reply::error(413, format!("the body is larger than {MAX_BODY} bytes")),
+            HttpReply::error(413, format!("the body is larger than {MAX_BODY} bytes")),
         );
     }
     let mut body = Vec::new();
@@ -159,13 +159,13 @@ fn handle(lobby: &Lobby, port: u16, mut request: tiny_http::Request) {
     if let Err(e) = read {
         return respond(
             request,
-            Reply::error(400, format!("cannot read the body: {e}")),
+            HttpReply::error(400, format!("cannot read the body: {e}")),
         );
     }
     if body.len() > MAX_BODY {
         return respond(
             request,
-            Reply::error(413, format!("the body is larger than {MAX_BODY} bytes")),
+            HttpReply::error(413, format!("the body is larger than {MAX_BODY} bytes")),
         );
     }
     // A page posts JSON; a form or a text/plain post of another site (which needs no CORS
@@ -175,17 +175,17 @@ fn handle(lobby: &Lobby, port: u16, mut request: tiny_http::Request) {
     {
         return respond(
             request,
-            Reply::error(415, "POST bodies must be sent as application/json"),
+            HttpReply::error(415, "POST bodies must be sent as application/json"),
         );
     }
     let reply = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
         lobby.handle(&method, &path, &body)
     }))
-    .unwrap_or_else(|_| Reply::error(500, "internal error (logged on the server's stderr)"));
+    .unwrap_or_else(|_| HttpReply::error(500, "internal error (logged on the server's stderr)"));
     respond(request, reply);
 }
 
-fn respond(request: tiny_http::Request, reply: Reply) {
+fn respond(request: tiny_http::Request, reply: HttpReply) {
     let mut response = tiny_http::Response::from_data(reply.body).with_status_code(reply.status);
     for (name, value) in [
         ("Content-Type", reply.content_type),

@@ -1,7 +1,7 @@
 //! What every protocol loop shares: the game behind a lock, the transposition table, the options
 //! every GUI sets (Hash, Threads, Move Overhead, TriSearch; ranges in options.rs), and the search
 //! thread that answers while commands are still read. UCI and the tri dialect are thin dialects
-//! over `Engine`: they parse their commands and write their lines, and leave the rest here.
+//! over `EngineCore`: they parse their commands and write their lines, and leave the rest here.
 //! XBoard keeps its session, table and options here too, but runs its own search thread: its
 //! engine keeps the game, plays its move itself and ponders after it.
 
@@ -48,7 +48,7 @@ impl SearchJob {
     }
 }
 
-pub struct Engine {
+pub struct EngineCore {
     pub out: Output,
     session: Arc<Mutex<Box<dyn Session>>>,
     /// The session's variant, kept here because a running search holds the session's lock.
@@ -67,9 +67,9 @@ pub struct Engine {
     open_ended: bool,
 }
 
-impl Engine {
-    pub fn new(out: Output, session: Box<dyn Session>, overhead: Duration) -> Engine {
-        Engine {
+impl EngineCore {
+    pub fn new(out: Output, session: Box<dyn Session>, overhead: Duration) -> EngineCore {
+        EngineCore {
             out,
             variant: session.variant(),
             session: Arc::new(Mutex::new(session)),
@@ -186,7 +186,8 @@ impl Engine {
         name: &str,
         value: &str,
     ) -> Option<Result<(), CommandError>> {
-        let told = |engine: &Engine, in_use: String| engine.send(&format!("info string {in_use}"));
+        let told =
+            |engine: &EngineCore, in_use: String| engine.send(&format!("info string {in_use}"));
         Some(match name {
             "hash" => self.set_hash(value).map_err(CommandError::from),
             "threads" => self.set_threads(value).map_err(CommandError::from),
@@ -291,13 +292,13 @@ impl Engine {
     }
 }
 
-/// A dialect of UCI's shape over `Engine` (UCI itself, tri). The commands every such dialect
+/// A dialect of UCI's shape over `EngineCore` (UCI itself, tri). The commands every such dialect
 /// has (`isready`, `setoption`, `position`, `quit`, its handshake, the empty line) are read
 /// here; the dialect reads the rest.
-pub trait Dialect {
+pub trait UciShapedDialect {
     /// The command that opens the dialect and is answered with `greet` (`uci`, `tri`).
     const HANDSHAKE: &'static str;
-    fn engine(&mut self) -> &mut Engine;
+    fn engine(&mut self) -> &mut EngineCore;
     /// The answer to the handshake: names, options, `uciok`/`triok`.
     fn greet(&mut self);
     /// `setoption name ... value ...`, with no search running.
@@ -307,12 +308,12 @@ pub trait Dialect {
 }
 
 /// Serves a dialect over `input` after its handshake line; returns at `quit` or end of input.
-pub fn serve<R: BufRead>(input: &mut R, mut dialect: impl Dialect) {
+pub fn serve<R: BufRead>(input: &mut R, mut dialect: impl UciShapedDialect) {
     dialect.greet();
     drive(input, &mut dialect);
 }
 
-impl<D: Dialect> Commands for D {
+impl<D: UciShapedDialect> Commands for D {
     fn command(&mut self, line: &str) -> bool {
         let line = line.trim();
         let (cmd, args) = line.split_once(char::is_whitespace).unwrap_or((line, ""));

@@ -5,7 +5,7 @@
 //! once the game is over. Commands are read on this thread and a search runs on its own, so
 //! `isready` and `stop` are answered at once while it thinks. See docs/protocol.md.
 
-use super::engine::{serve, Dialect, Engine, SearchJob};
+use super::engine::{serve, EngineCore, SearchJob, UciShapedDialect};
 use super::error::CommandError;
 use super::go::{parse_go, GoRequest, GoWords};
 use super::options::{self, OptionError};
@@ -22,7 +22,7 @@ use std::time::Duration;
 
 /// The tri dialect over the shared engine.
 struct Tri {
-    engine: Engine,
+    engine: EngineCore,
 }
 
 /// One `info` line of a search.
@@ -48,7 +48,7 @@ fn info_line(r: &Report) -> String {
 impl Tri {
     fn new(out: Output) -> Tri {
         Tri {
-            engine: Engine::new(
+            engine: EngineCore::new(
                 out,
                 default_multi_session(),
                 Duration::from_millis(options::MOVE_OVERHEAD.default as u64),
@@ -162,9 +162,9 @@ impl Tri {
     }
 }
 
-impl Dialect for Tri {
+impl UciShapedDialect for Tri {
     const HANDSHAKE: &'static str = "tri";
-    fn engine(&mut self) -> &mut Engine {
+    fn engine(&mut self) -> &mut EngineCore {
         &mut self.engine
     }
     fn greet(&mut self) {

@@ -2,7 +2,7 @@
 //! this thread; a search runs on its own, so `isready` and `stop` are answered at once while it
 //! thinks. Every answer goes to stdout as one protocol line; nothing else does.
 
-use super::engine::{serve, Dialect, Engine, SearchJob};
+use super::engine::{serve, EngineCore, SearchJob, UciShapedDialect};
 use super::error::CommandError;
 use super::go::{parse_go, GoRequest, GoWords, SearchRequest};
 use super::options::{self, OptionError};
@@ -36,7 +36,7 @@ struct Go {
 /// UCI over the shared engine: MultiPV, pondering and the one-`bestmove`-per-`go` rule are its
 /// own.
 struct Uci {
-    engine: Engine,
+    engine: EngineCore,
     multi_pv: usize,
     /// The limits of a `go ponder`, applied when `ponderhit` arrives.
     pondering: Option<Go>,
@@ -72,7 +72,7 @@ fn final_score(outcome: Outcome, mover: usize, players: usize) -> String {
 impl Uci {
     fn new(out: Output) -> Uci {
         Uci {
-            engine: Engine::new(out, default_session(), overhead()),
+            engine: EngineCore::new(out, default_session(), overhead()),
             multi_pv: 1,
             pondering: None,
             answer: Arc::new(AtomicU8::new(ANSWER_SENT)),
@@ -268,9 +268,9 @@ impl Uci {
     }
 }
 
-impl Dialect for Uci {
+impl UciShapedDialect for Uci {
     const HANDSHAKE: &'static str = "uci";
-    fn engine(&mut self) -> &mut Engine {
+    fn engine(&mut self) -> &mut EngineCore {
         &mut self.engine
     }
     fn greet(&mut self) {

@@ -24,10 +24,10 @@ use std::sync::{Arc, Mutex, MutexGuard};
 use std::time::{Duration, Instant};
 use thinking::{Progress, Running, SearchContext, ANALYSING, PONDERING, THINKING};
 
-struct Engine {
+struct Xboard {
     out: Output,
     /// The session, table and the options UCI and tri share (protocol/engine.rs).
-    core: engine::Engine,
+    core: engine::EngineCore,
     clock: Clock,
     /// `force`: play neither side, only keep the game.
     force: bool,
@@ -53,10 +53,10 @@ fn parenthesised(reason: &str) -> String {
     quote(reason, 120).replace('(', "[").replace(')', "]")
 }
 
-impl Engine {
-    fn new(out: Output) -> Engine {
-        Engine {
-            core: engine::Engine::new(
+impl Xboard {
+    fn new(out: Output) -> Xboard {
+        Xboard {
+            core: engine::EngineCore::new(
                 out.clone(),
                 default_session(),
                 Duration::from_millis(options::XBOARD_MOVE_OVERHEAD.default as u64),
@@ -509,7 +509,7 @@ impl Engine {
                 | "rating" | "ics" | "draw" | "put" | "hover" => {}
                 "edit" => self.error("not supported, kaleido asks for setboard", line),
                 "white" | "black" => self.error("obsolete, kaleido asks for colors=0", line),
-                other if Engine::looks_like_move(other) && args.is_empty() => self.user_move(other),
+                other if Xboard::looks_like_move(other) && args.is_empty() => self.user_move(other),
                 _ => self.error("unknown command", line),
             }
         }
@@ -647,9 +647,9 @@ impl Engine {
     }
 }
 
-impl Commands for Engine {
+impl Commands for Xboard {
     fn command(&mut self, line: &str) -> bool {
-        Engine::command(self, line)
+        Xboard::command(self, line)
     }
     fn line_too_long(&mut self) {
         self.error("line too long", "(a line of over 1 MiB, ignored)");
@@ -663,6 +663,6 @@ impl Commands for Engine {
 /// The XBoard loop over `input`, after its first `xboard` line; returns at `quit` or at the end
 /// of input (where a thinking search still finishes and sends its move).
 pub fn run<R: BufRead>(input: &mut R, out: Output) {
-    let mut engine = Engine::new(out);
+    let mut engine = Xboard::new(out);
     drive(input, &mut engine);
 }
