@@ -4,7 +4,7 @@
 
 mod engine;
 mod error;
-pub(crate) mod go;
+mod go;
 mod input;
 mod options;
 pub mod output;
