@@ -5,8 +5,9 @@
 //! The rules: a clock, an increment or a move time is whole milliseconds (centiseconds for
 //! XBoard), and a negative one reads as zero (some GUIs send one when a flag has fallen); a
 //! count (`depth`, `nodes`, `movestogo`, `mate`) is a whole number and a negative one is an
-//! error; `depth` and `mate` must be 1 or more (a search of depth 0 has nothing to say) and are
-//! capped at what the search can use; `movestogo` 0 reads as 1 (GUIs send it at the control).
+//! error; `depth` and `mate` of 0 read as 1 (a search of depth 0 has nothing to say, and a GUI
+//! that asks for one still waits for a move) and are capped at what the search can use;
+//! `movestogo` 0 reads as 1 (GUIs send it at the control).
 
 use crate::errors::quote;
 use crate::search::Limits;
@@ -209,6 +210,18 @@ pub fn count(field: &str, value: Option<&str>) -> Result<u64, LimitError> {
     })
 }
 
+/// A count where 0 means 1: at least one of it is always done.
+fn at_least_one(field: &str, value: Option<&str>) -> Result<u64, LimitError> {
+    let n = whole(field, value)?;
+    match saturate(n) {
+        Ok(n) => Ok(n.max(1)),
+        Err(_) => Err(LimitError::BelowOne {
+            field: quote(field, 20),
+            value: n.to_string(),
+        }),
+    }
+}
+
 /// A count of 1 or more.
 fn positive(field: &str, value: Option<&str>) -> Result<u64, LimitError> {
     let n = whole(field, value)?;
@@ -221,14 +234,20 @@ fn positive(field: &str, value: Option<&str>) -> Result<u64, LimitError> {
     }
 }
 
-/// A search depth in plies, capped at `MAX_DEPTH` (`go depth`, XBoard's `sd`).
-pub fn depth(field: &str, value: Option<&str>) -> Result<i32, LimitError> {
-    Ok(positive(field, value)?.min(MAX_DEPTH) as i32)
+/// `go depth N`: plies, capped at `MAX_DEPTH`.
+fn depth(field: &str, value: Option<&str>) -> Result<i32, LimitError> {
+    Ok(at_least_one(field, value)?.min(MAX_DEPTH) as i32)
+}
+
+/// XBoard's `sd N`: plies, 1 or more (XBoard has always refused `sd 0`), capped at
+/// `MAX_DEPTH`.
+pub fn sd_depth(value: &str) -> Result<i32, LimitError> {
+    Ok(positive("sd", Some(value))?.min(MAX_DEPTH) as i32)
 }
 
 /// `go mate N`: moves, capped at `MAX_MATE`.
 fn mate(field: &str, value: Option<&str>) -> Result<u32, LimitError> {
-    Ok(positive(field, value)?.min(MAX_MATE) as u32)
+    Ok(at_least_one(field, value)?.min(MAX_MATE) as u32)
 }
 
 /// `movestogo N`: 1 to `MAX_MOVES_TO_GO`.
@@ -261,7 +280,6 @@ mod tests {
         for args in [
             "depth x",
             "depth -1",
-            "depth 0",
             "nodes -5",
             "nodes 1.5",
             "movetime soon",
@@ -345,14 +363,19 @@ mod tests {
 
     #[test]
     fn xboard_fields_read_by_the_same_rules() {
-        assert_eq!(depth("sd", Some("500")), Ok(127));
+        assert_eq!(sd_depth("500"), Ok(127));
         assert_eq!(
-            depth("sd", Some("-3")).map_err(|e| e.to_string()),
+            sd_depth("-3").map_err(|e| e.to_string()),
             Err("sd must be 1 or more, not -3".to_string())
         );
         assert_eq!(
-            depth("sd", Some("0")).map_err(|e| e.to_string()),
+            sd_depth("0").map_err(|e| e.to_string()),
             Err("sd must be 1 or more, not 0".to_string())
+        );
+        assert_eq!(
+            depth("depth", Some("0")),
+            Ok(1),
+            "go depth 0 searches one ply"
         );
         assert_eq!(centiseconds("time", Some("-30")), Ok(Duration::ZERO));
         assert_eq!(

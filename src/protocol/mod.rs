@@ -122,7 +122,7 @@ mod tests {
 
     #[test]
     fn a_bad_go_value_gets_the_same_answer_in_uci_and_tri() {
-        for args in ["depth x", "nodes -5", "depth 0", "movetime"] {
+        for args in ["depth x", "nodes -5", "depth -1", "movetime"] {
             let uci = converse(&format!("uci\ngo {args}\n"));
             let tri = converse(&format!("tri\ngo {args}\n"));
             let uci = starting(&uci, "info string error");

@@ -113,7 +113,7 @@ impl Clock {
 
     /// `sd DEPTH`, by the rule of `go depth`.
     pub fn depth(&mut self, args: &str) -> Result<(), ClockError> {
-        self.depth = Some(go::depth("sd", Some(args.trim()))?);
+        self.depth = Some(go::sd_depth(args.trim())?);
         Ok(())
     }
 
