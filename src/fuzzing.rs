@@ -1,9 +1,9 @@
 //! The fuzzing harness: what each fuzz target (fuzz/fuzz_targets/) and the property tests
-//! (tests/fuzz_properties.rs) run on one input. Each function takes arbitrary bytes, never
+//! (tests/it/fuzz_properties.rs) run on one input. Each function takes arbitrary bytes, never
 //! fails on bad input, and panics only when kaleido itself is wrong: a panic inside the engine,
 //! or a broken property (a FEN that does not read back, a move accepted that is not legal, a
 //! protocol that loses a `readyok`). The fuzz targets are one-line wrappers around these, so a
-//! crash the fuzzer finds replays as a plain `#[test]` (tests/fuzz_regressions.rs).
+//! crash the fuzzer finds replays as a plain `#[test]` (tests/it/fuzz_regressions.rs).
 //!
 //! Every function is generic over the variants through the registry: the first input byte
 //! picks the variant, so a variant added to the registry is fuzzed without touching this file.

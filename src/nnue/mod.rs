@@ -84,7 +84,7 @@ pub fn built_in<G: NetworkInputs>() -> Option<Arc<QuantisedNetwork>> {
 /// node in sixteen: checking every one made test builds search six times slower (the
 /// from-scratch sum reads every man's row), and every test and client run that searches paid
 /// for it; a sixteenth still checks thousands of positions a second, and
-/// tests/nnue_inference.rs compares every position of random lines in every variant.
+/// tests/it/nnue_inference.rs compares every position of random lines in every variant.
 #[inline]
 pub fn check_incremental<G: NetworkInputs>(
     net: &QuantisedNetwork,

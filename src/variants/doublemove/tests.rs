@@ -1,5 +1,5 @@
-//! Unit tests of the internals; the rules are tested in tests/doublemove.rs and against an
-//! independent implementation in tests/doublemove_differential.rs.
+//! Unit tests of the internals; the rules are tested in tests/it/doublemove.rs and against an
+//! independent implementation in tests/it/doublemove_differential.rs.
 
 use super::{Doublemove, SubMove};
 use crate::core::{Bitboard, Color, Square};

@@ -3,7 +3,7 @@
 //! each promotion, e.p. by Pawn and Corporal and a Prince taken e.p., FEN, tokens, SAN and the
 //! game end of §7.
 
-mod common;
+use crate::common;
 
 use kaleido::game::Game;
 use kaleido::outcome::{EndReason, Outcome};

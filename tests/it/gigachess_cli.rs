@@ -2,9 +2,9 @@
 //! two-digit ranks and promotion letters, `--divide` tokens, and clean errors (one `error:`
 //! line, exit status 2, never a panic).
 
-mod common;
+use crate::common;
 
-use common::perft;
+use crate::common::perft;
 
 const VARIANT: &str = "gigachess";
 

@@ -1,9 +1,7 @@
 //! `kaleido bench`: its last line is OpenBench's `N nodes M nps`, and on one thread N is the
 //! same on every run (the search's signature).
 
-mod common;
-
-use common::kaleido;
+use crate::common::kaleido;
 
 fn bench_nodes(depth: &str) -> u64 {
     let run = kaleido(&["bench", "--depth", depth]);

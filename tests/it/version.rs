@@ -2,7 +2,7 @@
 //! and tri `id name`, XBoard `myname`. In a git checkout it names the commit built; a source
 //! package names its commit or nothing, and still builds. CHANGELOG.md has a section for it.
 
-mod common;
+use crate::common;
 
 use kaleido::version::{engine_name, long, GIT_HASH, VERSION};
 use std::path::Path;
@@ -77,7 +77,7 @@ fn a_checkout_names_its_commit() {
 
 #[test]
 fn the_changelog_has_a_dated_section_for_this_version() {
-    let changelog = include_str!("../CHANGELOG.md");
+    let changelog = include_str!("../../CHANGELOG.md");
     let heading = format!("## [{VERSION}] - ");
     let line = changelog
         .lines()

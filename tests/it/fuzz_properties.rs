@@ -5,17 +5,48 @@
 //! failure replays; a case that fails is printed as bytes to paste into
 //! tests/fuzz_regressions.rs.
 //!
-//! The protocol cases run under fuzzing::PROTOCOL_CAPS (a process-wide search cap), which
-//! is why they live in a test binary of their own. About 3 s in all on the CI machine.
+//! The protocol cases run under fuzzing::PROTOCOL_CAPS (a process-wide search cap), and every
+//! case counts the panics of the whole process; so each test here runs alone in a child
+//! process of the test binary ([`ran_in_child_process`]), out of the way of the other
+//! modules' tests. About 3 s in all on the CI machine.
 
-mod common;
-
-use common::Rng;
+use crate::common::Rng;
 use kaleido::fuzzing;
 use kaleido::game::Game;
 use kaleido::registry::{with_variant, VariantVisitor, VARIANT_NAMES};
+use std::process::Command;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Once;
+
+/// Set in the child process that runs one test of this module.
+const CHILD: &str = "KALEIDO_FUZZ_PROPERTIES_CHILD";
+
+/// In the test process: runs the test `name` of this module alone in a child process of this
+/// test binary, checks that it passed, and returns true (the caller's work is done). In that
+/// child: returns false, and the caller goes on with the test's body.
+fn ran_in_child_process(name: &str) -> bool {
+    if std::env::var_os(CHILD).is_some() {
+        return false;
+    }
+    let test = format!("fuzz_properties::{name}");
+    let out = Command::new(std::env::current_exe().expect("the test binary's path"))
+        .args([test.as_str(), "--exact", "--test-threads=1"])
+        .env(CHILD, "1")
+        .output()
+        .expect("the test binary runs");
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    // Indented, so that the child's summary line is not read as one of this run's.
+    let shown: String = stdout
+        .lines()
+        .chain(String::from_utf8_lossy(&out.stderr).lines())
+        .map(|l| format!("    {l}\n"))
+        .collect();
+    assert!(
+        out.status.success() && stdout.contains("test result: ok. 1 passed"),
+        "{test} in its own process:\n{shown}"
+    );
+    true
+}
 
 /// Panics on any thread (a search thread's panic is swallowed by the protocol's `join`, so the
 /// cases below count them through a hook).
@@ -76,6 +107,9 @@ fn nasty_byte(rng: &mut Rng) -> u8 {
 
 #[test]
 fn fen_random_bytes() {
+    if ran_in_child_process("fen_random_bytes") {
+        return;
+    }
     let mut rng = Rng::new(1);
     for _ in 0..1500 {
         let input = random_bytes(&mut rng, 120);
@@ -87,6 +121,9 @@ fn fen_random_bytes() {
 /// mutation mode spells them.
 #[test]
 fn fen_mutated_positions() {
+    if ran_in_child_process("fen_mutated_positions") {
+        return;
+    }
     let mut rng = Rng::new(2);
     for i in 0..1500 {
         let mut input = vec![(i % VARIANT_NAMES.len()) as u8, 1, rng.below(9) as u8];
@@ -101,6 +138,9 @@ fn fen_mutated_positions() {
 /// Every prefix of every start FEN, and each with one character replaced by a nasty one.
 #[test]
 fn fen_truncated_and_garbled() {
+    if ran_in_child_process("fen_truncated_and_garbled") {
+        return;
+    }
     let mut rng = Rng::new(3);
     for (v, fen) in start_fens().iter().enumerate() {
         let bytes = fen.as_bytes();
@@ -135,6 +175,9 @@ fn fen_truncated_and_garbled() {
 
 #[test]
 fn moves_random_tokens() {
+    if ran_in_child_process("moves_random_tokens") {
+        return;
+    }
     let mut rng = Rng::new(4);
     for i in 0..1500 {
         let mut input = vec![(i % VARIANT_NAMES.len()) as u8, rng.below(16) as u8];
@@ -150,6 +193,9 @@ fn moves_random_tokens() {
 /// extended, garbled.
 #[test]
 fn moves_garbled_legal_tokens() {
+    if ran_in_child_process("moves_garbled_legal_tokens") {
+        return;
+    }
     let mut rng = Rng::new(5);
     for i in 0..3000 {
         let mut input = vec![(i % VARIANT_NAMES.len()) as u8, rng.below(16) as u8];
@@ -316,6 +362,9 @@ fn protocol(input: &[u8]) {
 
 #[test]
 fn protocol_random_uci_scripts() {
+    if ran_in_child_process("protocol_random_uci_scripts") {
+        return;
+    }
     let mut rng = Rng::new(6);
     for _ in 0..1500 {
         let script = uci_script(&mut rng);
@@ -325,6 +374,9 @@ fn protocol_random_uci_scripts() {
 
 #[test]
 fn protocol_random_bytes() {
+    if ran_in_child_process("protocol_random_bytes") {
+        return;
+    }
     let mut rng = Rng::new(7);
     for _ in 0..1000 {
         let mut script = if rng.below(2) == 0 {
@@ -340,6 +392,9 @@ fn protocol_random_bytes() {
 /// The other first lines a GUI may send (other protocols, as they are merged, or none).
 #[test]
 fn protocol_first_lines() {
+    if ran_in_child_process("protocol_first_lines") {
+        return;
+    }
     let mut rng = Rng::new(8);
     for first in [
         "xboard",
@@ -377,6 +432,9 @@ fn protocol_first_lines() {
 
 #[test]
 fn protocol_over_long_lines_and_invalid_utf8() {
+    if ran_in_child_process("protocol_over_long_lines_and_invalid_utf8") {
+        return;
+    }
     let long = vec![b'a'; 2 << 20];
     let mut script = b"uci\n".to_vec();
     script.extend_from_slice(&long);
@@ -402,6 +460,9 @@ fn protocol_over_long_lines_and_invalid_utf8() {
 /// Every command while a search runs, and end of input in the middle of one.
 #[test]
 fn protocol_commands_during_search() {
+    if ran_in_child_process("protocol_commands_during_search") {
+        return;
+    }
     let commands = [
         "isready",
         "position startpos moves e2e4",

@@ -1,9 +1,7 @@
 //! `kaleido datagen` and `kaleido train` end to end: the files they write, resuming a stopped
 //! run, and refusing a file that is not its variant's training data without touching it.
 
-mod common;
-
-use common::{error_line, kaleido, show};
+use crate::common::{error_line, kaleido, show};
 use std::path::PathBuf;
 
 /// A scratch folder for one test, removed when it ends.

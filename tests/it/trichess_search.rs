@@ -1,8 +1,6 @@
 //! The three-player search (paranoid and Best-Reply Search) on trichess.
 
-mod common;
-
-use common::trifen;
+use crate::common::trifen;
 use kaleido::game::Game;
 use kaleido::search::multi::{search_multi, Algorithm};
 use kaleido::search::points::expected_shares;

@@ -12,8 +12,6 @@ use kaleido::game::Game;
 use kaleido::outcome::{EndReason, Outcome};
 use kaleido::variants::doublemove::{Doublemove, SubMove};
 
-mod common;
-
 mod reference {
     const EMPTY: u8 = b'.';
     const KNIGHT: [(i32, i32); 8] = [
@@ -517,7 +515,7 @@ mod reference {
     }
 }
 
-use common::{sorted_tokens, Rng};
+use crate::common::{sorted_tokens, Rng};
 use reference::Pos;
 
 fn outcome_code(o: Option<Outcome>) -> &'static str {

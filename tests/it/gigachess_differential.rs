@@ -14,8 +14,6 @@ use kaleido::game::Game;
 use kaleido::outcome::{EndReason, Outcome};
 use kaleido::variants::gigachess::Gigachess;
 
-mod common;
-
 mod reference {
     pub const SIZE: i32 = 14;
     const EMPTY: u8 = b'.';
@@ -462,7 +460,7 @@ mod reference {
     }
 }
 
-use common::{sorted_legal, Xorshift64 as Rng};
+use crate::common::{sorted_legal, Xorshift64 as Rng};
 use reference::Pos;
 
 /// What a run compared and what it met on the way, so a test can show it reached the rules it

@@ -5,9 +5,9 @@
 //! the rules' split of the two points, and bad input must get an `info string error:` and leave
 //! the engine usable and in step.
 
-mod common;
+use crate::common;
 
-use common::trifen;
+use crate::common::trifen;
 use kaleido::game::Game;
 use kaleido::protocol::{serve, Output};
 use kaleido::variants::trichess::Trichess;

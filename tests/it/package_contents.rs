@@ -152,8 +152,8 @@ fn included_paths_are_read_relative_to_their_file() {
         ["src/gui/assets/a.js", "src/docs/protocol.md"]
     );
     assert_eq!(
-        included_by("tests/protocol_docs.rs", text),
-        ["tests/assets/a.js", "docs/protocol.md"]
+        included_by("tests/it/protocol_docs.rs", text),
+        ["tests/it/assets/a.js", "tests/docs/protocol.md"]
     );
     assert_eq!(
         paths_of_build_script("#[path = \"src/x/y.rs\"]\nmod y;"),

@@ -1,7 +1,7 @@
 //! `kaleido perft --variant doublemove` end to end: counts, `--moves` with whole turns
 //! (`leg1,leg2`), and clean errors (one `error:` line, exit status 2, never a panic).
 
-mod common;
+use crate::common;
 
 const VARIANT: &str = "doublemove";
 

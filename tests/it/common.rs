@@ -1,14 +1,9 @@
 //! Helpers shared by the integration tests: running the `kaleido` binary, the deterministic
 //! PRNGs that drive random games, sorted move lists, and the TriFEN builder.
 //!
-//! Each test file that needs them says `mod common;`, so every test binary compiles its own
-//! copy of this module and uses only part of it; hence the `dead_code` allowance.
-//!
 //! Nothing here knows any variant's rules. The differential tests keep their own reference
 //! move generators in their own files, independent of each other and of kaleido; only the
 //! harness around them (the PRNG, move-list plumbing on kaleido's side) lives here.
-
-#![allow(dead_code)]
 
 use kaleido::game::Game;
 use std::io::Write;

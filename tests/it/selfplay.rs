@@ -1,7 +1,7 @@
 //! In-process games: they finish by the variant's rules in every searchable variant, their
 //! records replay, and the search beats a one-ply player.
 
-mod common;
+use crate::common;
 
 use kaleido::game::Searchable;
 use kaleido::record::GameRecord;

@@ -25,8 +25,6 @@
 use kaleido::game::Game;
 use kaleido::variants::spinchess::Spinchess;
 
-mod common;
-
 mod reference {
     pub const PROMOTIONS: [u8; 4] = [b'q', b'r', b'b', b'n'];
 
@@ -708,7 +706,7 @@ mod reference {
     }
 }
 
-use common::{minus, sorted_tokens, Rng};
+use crate::common::{minus, sorted_tokens, Rng};
 use reference::Pos;
 
 /// What the compared positions contained, to show that the random games reach the special cases.

@@ -2,7 +2,7 @@
 //! take every seating of a rotation from one opening, the points of each game are the rules'
 //! two-point split, a seed replays the same games, and the command's report adds up.
 
-mod common;
+use crate::common;
 
 use kaleido::game::Game;
 use kaleido::record::GameRecord;

@@ -15,8 +15,6 @@ use kaleido::game::Game;
 use kaleido::variants::chess::Chess;
 use kaleido::variants::cylinder::Cylinder;
 
-mod common;
-
 mod reference {
     const EMPTY: u8 = b'.';
 
@@ -439,7 +437,7 @@ mod reference {
     }
 }
 
-use common::{minus, sorted_tokens, Rng};
+use crate::common::{minus, sorted_tokens, Rng};
 use reference::Pos;
 
 /// What the compared positions contained, to show the random games reach the special cases.

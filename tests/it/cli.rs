@@ -4,9 +4,7 @@
 //! Nothing here depends on timing: the timing line on stderr is never inspected beyond checking
 //! that it is not a panic.
 
-mod common;
-
-use common::{error_line, kaleido, nodes_searched, Run, MAX_ERROR_LEN};
+use crate::common::{error_line, kaleido, nodes_searched, Run, MAX_ERROR_LEN};
 
 const KIWIPETE: &str = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1";
 const START: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";

@@ -3,9 +3,7 @@
 //! castling, promotion, stalemate, the automatic draws, and bad TriFEN and tokens. Each test
 //! fails if the rule it names is dropped.
 
-mod common;
-
-use common::trifen;
+use crate::common::trifen;
 use kaleido::core::Player;
 use kaleido::game::Game;
 use kaleido::outcome::{EndReason, Outcome};

@@ -9,13 +9,13 @@
 //! - the commit a build adds to the engine name (`kaleido 0.2.0 (abc1234)`) is left out, since
 //!   it changes with every commit; the version is compared.
 
-mod common;
+use crate::common;
 
 use kaleido::version::GIT_HASH;
 use std::io::Write;
 use std::process::{Command, Stdio};
 
-const DOC: &str = include_str!("../docs/protocol.md");
+const DOC: &str = include_str!("../../docs/protocol.md");
 
 /// One conversation: the lines sent, and the lines expected back (with their doc line).
 #[derive(Default)]

@@ -2,7 +2,7 @@
 //! protocol lines only, every answer must be legal in the variant, and bad input must get an
 //! `info string error:` and leave the engine usable.
 
-mod common;
+use crate::common;
 
 use kaleido::game::Game;
 use kaleido::registry::VARIANT_NAMES;

@@ -4,8 +4,9 @@
 //!
 //! Protocol inputs run here through `serve` as a GUI would, without the protocol target's
 //! search cap, each on a watchdog thread so that a regression fails instead of hanging the
-//! test run, and then get the target's output checks. Nothing in this binary may call
-//! `fuzzing::protocol`: it would set the caps for every test in the process.
+//! test run, and then get the target's output checks. Nothing in this process may call
+//! `fuzzing::protocol`: it would set the caps for every test in it (fuzz_properties runs its
+//! cases in child processes for that reason).
 
 use kaleido::fuzzing;
 use kaleido::protocol::{serve, Output};

@@ -2,9 +2,9 @@
 //! the three players' turn, TriFEN with `--fen`, and clean errors (one `error:` line, exit
 //! status 2, never a panic).
 
-mod common;
+use crate::common;
 
-use common::perft;
+use crate::common::perft;
 
 const VARIANT: &str = "trichess";
 

@@ -15,8 +15,6 @@ use kaleido::game::Game;
 use kaleido::perft::perft;
 use kaleido::variants::trichess::{Trichess, START_FEN};
 
-mod common;
-
 mod reference {
     /// Axial (q, r).
     pub type Hex = (i32, i32);
@@ -543,7 +541,7 @@ mod reference {
     }
 }
 
-use common::{sorted_legal, Rng};
+use crate::common::{sorted_legal, Rng};
 
 /// A random position with few men: three kings, some men anywhere, often the kings and rooks
 /// at home with their castling rights, a random side to move. None if kaleido refuses it
