@@ -9,10 +9,29 @@ works with a client people use. Run by .ci/run.
 
 Usage: xboard_games.py PATH_TO_KALEIDO
 """
+import logging
 import sys
 
 import chess
 import chess.engine
+
+
+class StatusLines(logging.Filter):
+    """Drops python-chess's warning about kaleido's `stat01:` lines, and only those.
+
+    When python-chess ends an analysis it sends `.` (a status request) before `exit`, and
+    kaleido answers, as CECP says an engine in analyse mode does, with a `stat01: time nodes
+    ply mvleft mvtot` line. python-chess's XBoard driver does not read that line and logs it as
+    "Unexpected engine output". Every other warning, and every error python-chess raises,
+    still shows.
+    """
+
+    def filter(self, record):
+        unread = record.msg.endswith("Unexpected engine output: %r")
+        return not (unread and str(record.args[-1]).startswith("stat01: "))
+
+
+logging.getLogger("chess.engine").addFilter(StatusLines())
 
 
 def move_limit(seconds_or_clock, board):

@@ -1,5 +1,5 @@
-//! Helpers shared by the integration tests: running the `kaleido` binary, the deterministic
-//! PRNGs that drive random games, sorted move lists, and the TriFEN builder.
+//! Helpers shared by the integration tests: running the `kaleido` binary, scratch folders, the
+//! deterministic PRNGs that drive random games, sorted move lists, and the TriFEN builder.
 //!
 //! Nothing here knows any variant's rules. The differential tests keep their own reference
 //! move generators in their own files, independent of each other and of kaleido; only the
@@ -7,6 +7,7 @@
 
 use kaleido::game::Game;
 use std::io::Write;
+use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 
 // ---------------------------------------------------------------------------------------------
@@ -145,6 +146,48 @@ pub fn perft_fails(variant: &str, args: &[&str], needles: &[&str]) -> Run {
     let run = perft(variant, args);
     error_line(&run, &show(args, &run), needles);
     run
+}
+
+// ---------------------------------------------------------------------------------------------
+// Files
+// ---------------------------------------------------------------------------------------------
+
+/// A folder for one test's files, under the system's temporary folder, with a name no other
+/// test or test run shares; it is removed when the value is dropped, so also when the test
+/// fails or panics.
+pub struct Scratch(tempfile::TempDir);
+
+impl Scratch {
+    /// A new, empty folder whose name starts `kaleido-WHAT-`.
+    pub fn new(what: &str) -> Scratch {
+        let dir = tempfile::Builder::new()
+            .prefix(&format!("kaleido-{what}-"))
+            .tempdir()
+            .unwrap_or_else(|e| panic!("scratch folder: {e}"));
+        Scratch(dir)
+    }
+
+    /// The folder itself.
+    pub fn root(&self) -> &Path {
+        self.0.path()
+    }
+
+    /// The path of `name` in the folder.
+    pub fn path(&self, name: &str) -> PathBuf {
+        self.0.path().join(name)
+    }
+
+    /// The path of `name` in the folder, as a command-line argument.
+    pub fn file(&self, name: &str) -> String {
+        self.path(name).display().to_string()
+    }
+
+    /// A folder `name` inside this one, made if missing.
+    pub fn dir(&self, name: &str) -> PathBuf {
+        let dir = self.path(name);
+        std::fs::create_dir_all(&dir).unwrap_or_else(|e| panic!("{}: {e}", dir.display()));
+        dir
+    }
 }
 
 // ---------------------------------------------------------------------------------------------

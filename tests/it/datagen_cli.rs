@@ -1,30 +1,7 @@
 //! `kaleido datagen` and `kaleido train` end to end: the files they write, resuming a stopped
 //! run, and refusing a file that is not its variant's training data without touching it.
 
-use crate::common::{error_line, kaleido, show};
-use std::path::PathBuf;
-
-/// A scratch folder for one test, removed when it ends.
-struct Scratch(PathBuf);
-
-impl Scratch {
-    fn new(name: &str) -> Scratch {
-        let dir =
-            std::env::temp_dir().join(format!("kaleido-datagen-{name}-{}", std::process::id()));
-        let _ = std::fs::remove_dir_all(&dir);
-        std::fs::create_dir_all(&dir).unwrap_or_else(|e| panic!("scratch dir: {e}"));
-        Scratch(dir)
-    }
-    fn file(&self, name: &str) -> String {
-        self.0.join(name).display().to_string()
-    }
-}
-
-impl Drop for Scratch {
-    fn drop(&mut self) {
-        let _ = std::fs::remove_dir_all(&self.0);
-    }
-}
+use crate::common::{error_line, kaleido, show, Scratch};
 
 /// Runs datagen for `positions` positions into `out` and returns its stderr.
 fn datagen(variant: &str, positions: u32, threads: u32, out: &str) -> String {
@@ -60,7 +37,7 @@ fn read(path: &str) -> Vec<u8> {
 
 #[test]
 fn a_stopped_run_resumes_to_the_file_one_run_writes() {
-    let dir = Scratch::new("resume");
+    let dir = Scratch::new("datagen-resume");
     let whole = dir.file("whole.bin");
     datagen("chess", 150, 2, &whole);
     let bytes = read(&whole);
@@ -83,7 +60,7 @@ fn a_stopped_run_resumes_to_the_file_one_run_writes() {
 
 #[test]
 fn another_variants_file_or_a_stranger_is_refused_and_left_alone() {
-    let dir = Scratch::new("refuse");
+    let dir = Scratch::new("datagen-refuse");
     let data = dir.file("cylinder.bin");
     datagen("cylinder", 20, 1, &data);
     let before = read(&data);
@@ -126,7 +103,7 @@ fn another_variants_file_or_a_stranger_is_refused_and_left_alone() {
 
 #[test]
 fn train_writes_a_network_and_its_loss_curves_from_datagen_files() {
-    let dir = Scratch::new("train");
+    let dir = Scratch::new("datagen-train");
     let data = dir.file("chess.bin");
     datagen("chess", 400, 2, &data);
     let (net, png) = (dir.file("chess.nnue"), dir.file("loss.png"));

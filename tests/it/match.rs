@@ -8,31 +8,11 @@
 //! concurrency 2; the Fairy-Max test plays two 1 s + 0.05 s games, the Phalanx test two
 //! 5 s + 0.1 s games of at most 30 moves each).
 
+use crate::common::Scratch;
 use kaleido::arbiter::pgn;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output, Stdio};
 use std::time::{Duration, Instant};
-
-/// A scratch folder for one test, removed when it ends.
-struct Scratch(PathBuf);
-
-impl Scratch {
-    fn new(name: &str) -> Scratch {
-        let dir = std::env::temp_dir().join(format!("kaleido-match-{name}-{}", std::process::id()));
-        let _ = std::fs::remove_dir_all(&dir);
-        std::fs::create_dir_all(&dir).unwrap_or_else(|e| panic!("scratch dir: {e}"));
-        Scratch(dir)
-    }
-    fn path(&self, file: &str) -> PathBuf {
-        self.0.join(file)
-    }
-}
-
-impl Drop for Scratch {
-    fn drop(&mut self) {
-        let _ = std::fs::remove_dir_all(&self.0);
-    }
-}
 
 const KALEIDO: &str = env!("CARGO_BIN_EXE_kaleido");
 
@@ -167,7 +147,7 @@ fn score_line(stdout: &str) -> &str {
 /// replayed move by move; every game ends by the rules (no engine may stall: the search's
 /// node limits hold).
 fn twenty_games(variant: &str) {
-    let scratch = Scratch::new(variant);
+    let scratch = Scratch::new(&format!("match-{variant}"));
     let args = vec![
         "--engines",
         "kaleido-n300,kaleido-n1000",
@@ -256,7 +236,7 @@ fn doublemove_match_replays() {
 /// rules write it; the PGN reads back through kaleido's rules.
 #[test]
 fn doublemove_turns_are_one_pgn_move() {
-    let scratch = Scratch::new("doublemove-pgn");
+    let scratch = Scratch::new("match-doublemove-pgn");
     let args = [
         "--engines",
         "kaleido-n300,kaleido-n1000",
@@ -289,7 +269,7 @@ fn gigachess_match_replays() {
 /// round up to 24 = 4 openings x 6 seatings).
 #[test]
 fn trichess_match_replays() {
-    let scratch = Scratch::new("trichess");
+    let scratch = Scratch::new("match-trichess");
     let run = kaleido_match(
         &scratch,
         &[
@@ -339,7 +319,7 @@ fn trichess_match_replays() {
 /// Trichess over plain UCI (UCI_Variant trichess): three UCI engines, every seating.
 #[test]
 fn trichess_over_uci() {
-    let scratch = Scratch::new("triuci");
+    let scratch = Scratch::new("match-triuci");
     let run = kaleido_match(
         &scratch,
         &[
@@ -440,7 +420,7 @@ fn an_xboard_resignation_loses() {
 #[test]
 fn an_xboard_engine_refusing_a_legal_move_forfeits() {
     // With book moves, the engine is told a move before its first turn and refuses it.
-    let scratch = Scratch::new("refuse");
+    let scratch = Scratch::new("match-refuse");
     let run = kaleido_match(
         &scratch,
         &[
@@ -466,7 +446,7 @@ fn an_xboard_engine_refusing_a_legal_move_forfeits() {
 /// Without a clock, an engine at a fixed depth that hangs is stopped at --move-timeout.
 #[test]
 fn a_hanging_engine_without_a_clock_stalls() {
-    let scratch = Scratch::new("hang");
+    let scratch = Scratch::new("match-hang");
     let ini = scratch.path("engines.ini");
     let repo = env!("CARGO_MANIFEST_DIR");
     std::fs::write(
@@ -506,7 +486,7 @@ fn a_hanging_engine_without_a_clock_stalls() {
 /// two points (`0-1-1`), and the table gives every engine its points.
 #[test]
 fn trichess_forfeits_share_the_points() {
-    let scratch = Scratch::new("triforfeit");
+    let scratch = Scratch::new("match-triforfeit");
     let run = kaleido_match(
         &scratch,
         &[
@@ -549,7 +529,7 @@ fn fairymax_plays_cylinder_over_xboard() {
         Path::new("/usr/games/fairymax").exists(),
         "Fairy-Max is missing: apt-get install fairymax (.ci/run does)"
     );
-    let scratch = Scratch::new("fairymax");
+    let scratch = Scratch::new("match-fairymax");
     let run = kaleido_match(
         &scratch,
         &[
@@ -608,7 +588,7 @@ fn phalanx_answers_in_san_over_xboard() {
         Path::new("/usr/games/phalanx").exists(),
         "Phalanx is missing: apt-get install phalanx (tests/run does)"
     );
-    let scratch = Scratch::new("phalanx");
+    let scratch = Scratch::new("match-phalanx");
     let book = scratch.path("italian.txt");
     std::fs::write(
         &book,
@@ -659,7 +639,7 @@ fn phalanx_answers_in_san_over_xboard() {
 /// The SPRT stops a lopsided match long before its game count.
 #[test]
 fn sprt_stops_the_match_early() {
-    let scratch = Scratch::new("sprt");
+    let scratch = Scratch::new("match-sprt");
     let run = kaleido_match(
         &scratch,
         &[
@@ -709,10 +689,10 @@ fn sharded_match_merges_to_the_unsharded_totals() {
         a.extend_from_slice(extra);
         a
     };
-    let whole = Scratch::new("unsharded");
+    let whole = Scratch::new("match-unsharded");
     let run = kaleido_match(&whole, &args(&[]));
     assert_eq!(run.code, Some(0), "{}\n{}", run.stdout, run.stderr);
-    let merge_dir = Scratch::new("merge");
+    let merge_dir = Scratch::new("match-merge");
     let mut files = Vec::new();
     let mut rounds = Vec::new();
     for shard in ["1/3", "2/3", "3/3"] {
@@ -779,7 +759,7 @@ fn sharded_match_merges_to_the_unsharded_totals() {
 /// Openings from a file: a FEN start goes to the PGN as SetUp/FEN; moves are book moves.
 #[test]
 fn openings_from_a_file() {
-    let scratch = Scratch::new("openings");
+    let scratch = Scratch::new("match-openings");
     let book = scratch.path("book.txt");
     std::fs::write(
         &book,
@@ -814,7 +794,7 @@ fn openings_from_a_file() {
 
 #[test]
 fn configuration_mistakes_are_reported() {
-    let scratch = Scratch::new("mistakes");
+    let scratch = Scratch::new("match-mistakes");
     let cases: &[(&[&str], &str)] = &[
         (&["--engines", "kaleido-d1,nobody"], "no engine 'nobody'"),
         (
@@ -887,7 +867,7 @@ fn configuration_mistakes_are_reported() {
 /// game whole, and the totals are printed.
 #[test]
 fn ctrl_c_leaves_a_whole_pgn() {
-    let scratch = Scratch::new("ctrlc");
+    let scratch = Scratch::new("match-ctrlc");
     let ini = scratch.path("engines.ini");
     std::fs::write(&ini, engines_ini()).unwrap_or_else(|e| panic!("{e}"));
     let pgn_path = scratch.path("games.pgn");

@@ -5,38 +5,12 @@
 //! A match is two games at depth 1-2 (well under a second); the order itself is checked with
 //! unknown engine names, whose error names the list that was read.
 
+use crate::common::Scratch;
 use kaleido::arbiter::pgn;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::process::Command;
 
 const KALEIDO: &str = env!("CARGO_BIN_EXE_kaleido");
-
-/// A scratch folder for one test, removed when it ends.
-struct Scratch(PathBuf);
-
-impl Scratch {
-    fn new(name: &str) -> Scratch {
-        let dir = std::env::temp_dir().join(format!(
-            "kaleido-match-config-{name}-{}",
-            std::process::id()
-        ));
-        let _ = std::fs::remove_dir_all(&dir);
-        std::fs::create_dir_all(&dir).unwrap_or_else(|e| panic!("scratch dir: {e}"));
-        Scratch(dir)
-    }
-    /// A folder inside the scratch folder, made if missing.
-    fn dir(&self, name: &str) -> PathBuf {
-        let dir = self.0.join(name);
-        std::fs::create_dir_all(&dir).unwrap_or_else(|e| panic!("{}: {e}", dir.display()));
-        dir
-    }
-}
-
-impl Drop for Scratch {
-    fn drop(&mut self) {
-        let _ = std::fs::remove_dir_all(&self.0);
-    }
-}
 
 /// An engines file at `path` seating kaleido at depth 1 as `name`, run by `command`.
 fn write_engines(path: &Path, name: &str, command: &str) {
@@ -103,7 +77,7 @@ fn assert_played(run: &Run, pgn_path: &Path, games: usize, names: [&str; 2]) {
 /// An installed kaleido, run where there is no engines file, plays its own built-in levels.
 #[test]
 fn the_built_in_list_plays_from_any_folder() {
-    let scratch = Scratch::new("built-in");
+    let scratch = Scratch::new("match-config-built-in");
     let (work, home) = (scratch.dir("work"), scratch.dir("home"));
     let pgn_path = work.join("games.pgn");
     let run = kaleido_match(
@@ -126,7 +100,7 @@ fn the_built_in_list_plays_from_any_folder() {
 /// and it wins over KALEIDO_ENGINES and ./engines.ini, which lack the engine.
 #[test]
 fn a_config_file_elsewhere_is_used() {
-    let scratch = Scratch::new("flag");
+    let scratch = Scratch::new("match-config-flag");
     let (work, home, elsewhere) = (
         scratch.dir("work"),
         scratch.dir("home"),
@@ -162,7 +136,7 @@ fn a_config_file_elsewhere_is_used() {
 /// KALEIDO_ENGINES names the file when there is no `--config`, before ./engines.ini.
 #[test]
 fn kaleido_engines_names_the_file() {
-    let scratch = Scratch::new("var");
+    let scratch = Scratch::new("match-config-var");
     let (work, home) = (scratch.dir("work"), scratch.dir("home"));
     let from_var = scratch.dir("var").join("engines.ini");
     write_engines(&from_var, "from-var", &quoted_kaleido());
@@ -188,7 +162,7 @@ fn kaleido_engines_names_the_file() {
 /// the list that was read, and the built-in one says which files were looked for.
 #[test]
 fn the_first_source_found_wins() {
-    let scratch = Scratch::new("order");
+    let scratch = Scratch::new("match-config-order");
     let (work, home, xdg) = (scratch.dir("work"), scratch.dir("home"), scratch.dir("xdg"));
     let flag = scratch.dir("flag").join("engines.ini");
     let from_var = scratch.dir("var").join("engines.ini");
@@ -242,10 +216,10 @@ fn the_first_source_found_wins() {
 /// even where ./engines.ini or the built-in list would have served.
 #[test]
 fn a_missing_named_file_is_a_one_line_error() {
-    let scratch = Scratch::new("missing");
+    let scratch = Scratch::new("match-config-missing");
     let (work, home) = (scratch.dir("work"), scratch.dir("home"));
     write_engines(&work.join("engines.ini"), "kaleido-d1", &quoted_kaleido());
-    let missing = scratch.0.join("nowhere/engines.ini");
+    let missing = scratch.path("nowhere/engines.ini");
     let missing_arg = missing.display().to_string();
     let args = ["--engines", "kaleido-d1,kaleido-d1", "--games", "2"];
     let flag_args: Vec<&str> = ["--config", missing_arg.as_str()]

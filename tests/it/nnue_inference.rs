@@ -3,12 +3,14 @@
 //! passes) and however many plies they are behind; a search runs with a network; and a bad
 //! network file is refused with its reason while the engine goes on by hand.
 
+use crate::common::Scratch;
 use kaleido::game::{NetworkInputs, Variant};
 use kaleido::nnue::{self, Accumulators, EvalChoice, QuantisedNetwork};
 use kaleido::registry::{with_variant, VariantVisitor, VARIANT_NAMES};
 use kaleido::search::{self, Context, Limits, Thought, TranspositionTable};
 use kaleido::selfplay::random_source;
 use rand::Rng;
+use std::path::Path;
 use std::sync::atomic::AtomicBool;
 
 /// A network of random weights for `G`, within the ranges training leaves them in.
@@ -176,12 +178,13 @@ fn a_correcting_network_of_zeros_searches_as_the_hand_written_evaluation() {
 
 #[test]
 fn a_network_for_another_variant_is_refused() {
-    struct Load;
-    impl VariantVisitor for Load {
+    /// Writes the variant's network into the folder every variant's goes to, then loads it
+    /// and the other variants' written so far.
+    struct Load<'a>(&'a Path);
+    impl VariantVisitor for Load<'_> {
         type Output = ();
         fn visit<G: Variant>(self) {
-            let dir = std::env::temp_dir().join(format!("kaleido-nnue-{}", std::process::id()));
-            std::fs::create_dir_all(&dir).unwrap();
+            let dir = self.0;
             let own = dir.join(format!("{}.nnue", G::NAME));
             std::fs::write(&own, random_network::<G>(4, 1).to_bytes()).unwrap();
             let choice = EvalChoice::File(own.clone());
@@ -198,8 +201,9 @@ fn a_network_for_another_variant_is_refused() {
             assert_eq!(nnue::load::<G>(&EvalChoice::HandWritten), Ok(None));
         }
     }
+    let scratch = Scratch::new("nnue");
     for name in VARIANT_NAMES {
-        with_variant(name, Load).unwrap();
+        with_variant(name, Load(scratch.root())).unwrap();
     }
 }
 
@@ -209,15 +213,14 @@ fn unreadable_and_corrupt_files_are_errors() {
     let missing = EvalChoice::File("/nonexistent/kaleido.nnue".into());
     let err = nnue::load::<Chess>(&missing).unwrap_err();
     assert!(err.contains("cannot read"), "{err}");
-    let dir = std::env::temp_dir().join(format!("kaleido-bad-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let scratch = Scratch::new("bad-networks");
     let bytes = random_network::<Chess>(4, 2).to_bytes();
     for (name, content) in [
         ("text.nnue", b"hello, world".to_vec()),
         ("cut.nnue", bytes[..bytes.len() / 2].to_vec()),
         ("empty.nnue", Vec::new()),
     ] {
-        let path = dir.join(name);
+        let path = scratch.path(name);
         std::fs::write(&path, content).unwrap();
         let err = nnue::load::<Chess>(&EvalChoice::File(path)).unwrap_err();
         assert!(err.contains(name), "{err}");

@@ -291,9 +291,8 @@ fn d_draws_the_board_and_gives_the_fen() {
 
 #[test]
 fn the_evaluation_options_choose_and_refuse_networks() {
-    let dir = std::env::temp_dir().join(format!("kaleido-uci-nnue-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    let garbage = dir.join("garbage.nnue");
+    let scratch = common::Scratch::new("uci-nnue");
+    let garbage = scratch.path("garbage.nnue");
     std::fs::write(&garbage, b"not a network at all").unwrap();
     let script = format!(
         "uci\nsetoption name Use NNUE value false\nsetoption name Use NNUE value maybe\n\
