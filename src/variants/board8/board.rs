@@ -1,7 +1,8 @@
 //! The 8x8 position: bitboards by colour and by role, a square-indexed mailbox, and the state
 //! FEN carries. Copied, not unmade: at ~200 bytes a copy is cheaper than bookkeeping an undo.
+//! The position is the same whatever the board's geometry (`G`); what depends on how men
+//! attack on it is in attacked.rs.
 
-use super::geometry::Geometry;
 use super::piece::{Piece, Role};
 use crate::core::{zobrist, Bitboard, Color, Square};
 use std::marker::PhantomData;
@@ -67,7 +68,7 @@ fn ep_key(sq: Square) -> u64 {
 }
 
 #[derive(Clone, Copy, Debug)]
-pub struct Board<G: Geometry> {
+pub struct Board<G> {
     pub(crate) colors: [Bitboard; 2],
     pub(crate) roles: [Bitboard; 6],
     pub(crate) squares: [Option<Piece>; 64],
@@ -82,7 +83,7 @@ pub struct Board<G: Geometry> {
     geometry: PhantomData<G>,
 }
 
-impl<G: Geometry> Board<G> {
+impl<G> Board<G> {
     pub fn empty() -> Board<G> {
         Board {
             colors: [Bitboard::EMPTY; 2],
@@ -207,41 +208,5 @@ impl<G: Geometry> Board<G> {
             h ^= KEYS[SIDE_KEY];
         }
         h
-    }
-
-    /// Every man of either colour that attacks `sq`, with `occ` as the blockers.
-    #[inline(always)]
-    pub fn attackers_to(&self, sq: Square, occ: Bitboard) -> Bitboard {
-        let queens = self.roles[Role::Queen.index()];
-        (G::knight(sq) & self.roles[Role::Knight.index()])
-            | (G::king(sq) & self.roles[Role::King.index()])
-            | (G::pawn(Color::White, sq) & self.pieces(Color::Black, Role::Pawn))
-            | (G::pawn(Color::Black, sq) & self.pieces(Color::White, Role::Pawn))
-            | (G::rook(sq, occ) & (self.roles[Role::Rook.index()] | queens))
-            | (G::bishop(sq, occ) & (self.roles[Role::Bishop.index()] | queens))
-    }
-
-    /// Whether `by` attacks `sq` with `occ` as the blockers; cheapest tests first.
-    #[inline(always)]
-    pub fn is_attacked(&self, sq: Square, by: Color, occ: Bitboard) -> bool {
-        let them = self.colors[by.index()];
-        if (G::knight(sq) & self.roles[Role::Knight.index()] & them).any()
-            || (G::pawn(!by, sq) & self.roles[Role::Pawn.index()] & them).any()
-            || (G::king(sq) & self.roles[Role::King.index()] & them).any()
-        {
-            return true;
-        }
-        let queens = self.roles[Role::Queen.index()];
-        (G::rook(sq, occ) & (self.roles[Role::Rook.index()] | queens) & them).any()
-            || (G::bishop(sq, occ) & (self.roles[Role::Bishop.index()] | queens) & them).any()
-    }
-
-    pub fn in_check(&self) -> bool {
-        self.is_attacked(self.king_square(self.side), !self.side, self.occupied())
-    }
-
-    /// True when a pawn of the side to move could capture on `ep` (by the board's geometry).
-    pub(crate) fn ep_capturable(&self, ep: Square) -> bool {
-        (G::pawn(!self.side, ep) & self.pieces(self.side, Role::Pawn)).any()
     }
 }

@@ -1,6 +1,7 @@
 //! The machinery the FIDE-rules 8x8 variants share: board, FEN, move generation, make-move.
 //! A variant plugs in its Geometry (how men attack); spinchess and doublemove build on this too.
 
+mod attacked;
 mod board;
 pub mod board_view;
 pub mod eval;
