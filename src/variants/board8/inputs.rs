@@ -55,12 +55,12 @@ macro_rules! inputs_of_board {
 
             #[inline]
             fn relative_cell(cell: usize, perspective: usize) -> usize {
-                <$crate::variants::board8::Board<$crate::variants::chess::Flat> as $crate::game::NetworkInputs>::relative_cell(cell, perspective)
+                <$crate::variants::board8::Board<$crate::variants::board8::Flat> as $crate::game::NetworkInputs>::relative_cell(cell, perspective)
             }
 
             #[inline]
             fn reflected_cell(cell: usize) -> Option<usize> {
-                <$crate::variants::board8::Board<$crate::variants::chess::Flat> as $crate::game::NetworkInputs>::reflected_cell(cell)
+                <$crate::variants::board8::Board<$crate::variants::board8::Flat> as $crate::game::NetworkInputs>::reflected_cell(cell)
             }
         }
     };

@@ -6,6 +6,7 @@ mod board;
 pub mod board_view;
 pub mod eval;
 pub(crate) mod fen;
+pub mod flat;
 mod game;
 mod geometry;
 pub(crate) mod inputs;
@@ -20,6 +21,7 @@ mod see;
 
 pub use board::{Board, Castling};
 pub use fen::{PawnRanks, START_FEN};
+pub use flat::Flat;
 pub(crate) use geometry::attacks_from;
 pub use geometry::{Geometry, Safety};
 pub use make::MoveEffect;

@@ -159,8 +159,8 @@ impl<G: Geometry> Board<G> {
 #[cfg(test)]
 mod tests {
     use crate::game::Game;
+    use crate::variants::board8::Flat;
     use crate::variants::board8::{Board, Geometry, Move};
-    use crate::variants::chess::Flat;
     use crate::variants::cylinder::Wrapped;
 
     /// The legal move written `uci` in the position `fen`.

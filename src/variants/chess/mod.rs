@@ -1,16 +1,7 @@
-//! Chess: the FIDE Laws (docs/rules/chess.md), on the shared 8x8 machinery with flat geometry.
+//! Chess: the FIDE Laws (docs/rules/chess.md), on the shared 8x8 machinery with the FIDE
+//! board's geometry (board8's `Flat`, which also carries chess's name, network and XBoard facts).
 
-pub mod attacks;
-mod geometry;
-mod xboard;
-
-#[cfg(test)]
-use super::board8::reference;
-#[cfg(test)]
-#[allow(dead_code)]
-mod tables_gen;
-
-pub use geometry::Flat;
+use super::board8::{Board, Flat};
 
 /// A chess position.
-pub type Chess = super::board8::Board<Flat>;
+pub type Chess = Board<Flat>;

@@ -5,7 +5,7 @@
 //! collapses to one byte by a multiply (see tables_gen.rs) and indexes a 256-entry table.
 
 use crate::core::{Bitboard, Color, Square};
-use crate::variants::chess::attacks as flat;
+use crate::variants::board8::flat::attacks as flat;
 
 mod tables {
     include!(concat!(env!("OUT_DIR"), "/cylinder_tables.rs"));

@@ -35,7 +35,7 @@ impl Doublemove {
                 format!("expected 6 space-separated fields, found {}", fields.len()),
             ));
         }
-        let mut board: Board<crate::variants::chess::Flat> = Board::empty();
+        let mut board: Board<crate::variants::board8::Flat> = Board::empty();
         parse_placement(&mut board, fields[0])?;
         let (side, sub_move) = match fields[1] {
             "w" => (Color::White, SubMove::Only),
@@ -113,7 +113,7 @@ fn ep_field(set: Bitboard) -> String {
 /// One king each; or, for a finished game, the side to move's king missing (it was captured).
 /// Returns the winner of a finished game.
 fn validate_kings(
-    b: &Board<crate::variants::chess::Flat>,
+    b: &Board<crate::variants::board8::Flat>,
     sub_move: SubMove,
 ) -> Result<Option<Color>, FenError> {
     let kings = |c: Color| b.pieces(c, Role::King).count();

@@ -5,8 +5,8 @@
 
 use crate::core::{Bitboard, Color};
 use crate::variants::board8::eval::VALUES;
+use crate::variants::board8::Flat;
 use crate::variants::board8::{Board, Geometry, Role};
-use crate::variants::chess::Flat;
 
 /// The squares a side attacks, by kind of attacker (a square may be in several sets).
 struct Attacks {

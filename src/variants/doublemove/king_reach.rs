@@ -10,9 +10,9 @@
 //! capture, and a slider uncovered by moving its own pawn out of the way.
 
 use crate::core::{Bitboard, Color, Square};
+use crate::variants::board8::flat::attacks::between;
+use crate::variants::board8::Flat;
 use crate::variants::board8::{Board, Geometry, Role};
-use crate::variants::chess::attacks::between;
-use crate::variants::chess::Flat;
 
 /// How many of its own sub-moves a side needs to capture the enemy king.
 #[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Debug)]

@@ -20,8 +20,8 @@ mod tests;
 mod xboard;
 
 use crate::core::{zobrist, Bitboard, Color};
+use crate::variants::board8::Flat;
 use crate::variants::board8::{Board, Move, MoveKind, Role};
-use crate::variants::chess::Flat;
 
 /// Which sub-move of its turn the side to move plays next (the digit of the FEN side field).
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]

@@ -5,10 +5,10 @@
 use super::{targets_made_by, Doublemove};
 use crate::core::{Bitboard, Color, Square};
 use crate::variants::board8::movegen::pawn_captures;
+use crate::variants::board8::{flat::attacks, Flat};
 use crate::variants::board8::{
     generate_pseudo_men, Castling, Move, MoveCounter, MoveKind, MoveSink, Role,
 };
-use crate::variants::chess::{attacks, Flat};
 
 /// Where generate and has_any_move start: the side to move, all men, and squares not its own.
 #[derive(Clone, Copy)]

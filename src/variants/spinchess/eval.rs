@@ -25,8 +25,8 @@
 use super::block::{Block, Rotation};
 use crate::core::{Bitboard, Color};
 use crate::variants::board8::eval::VALUES;
+use crate::variants::board8::Flat;
 use crate::variants::board8::{Board, Role};
-use crate::variants::chess::Flat;
 
 // Measured (100 games at 20,000 nodes against the evaluation without this term, same
 // openings): these shares scored 70-25-5, +168 Elo; 3/4 and 1/4 scored 69-28-3, +151 Elo, no

@@ -17,8 +17,8 @@ use crate::core::{Color, Player};
 use crate::errors::{FenError, MoveError};
 use crate::game::Game;
 use crate::outcome::{EndReason, Outcome};
+use crate::variants::board8::Flat;
 use crate::variants::board8::{Board, Castling, MoveCounter, PawnRanks, Piece, Role, START_FEN};
-use crate::variants::chess::Flat;
 use movegen::last_rank;
 
 /// A spinchess position: a FIDE board whose rules add spins (§10.3), and how far back an

@@ -10,7 +10,7 @@ use crate::core::{Bitboard, Color, Square};
 use crate::variants::board8::{
     self, Board, Move, MoveBuffer, MoveCounter, MoveKind, MoveSink, Role,
 };
-use crate::variants::chess::{attacks, Flat};
+use crate::variants::board8::{flat::attacks, Flat};
 
 /// Receives turns: a MoveSink for the A-turns, plus spin turns.
 pub trait TurnSink: MoveSink {

@@ -62,7 +62,7 @@ mod tests {
     use super::*;
     use crate::variants::board8::reference::check::attacks_match_reference;
     use crate::variants::board8::reference::flat_step;
-    use crate::variants::chess::Flat;
+    use crate::variants::board8::Flat;
 
     /// Every table entry against the slow ray walker, on many random occupancies.
     #[test]
