@@ -19,10 +19,10 @@ use crate::errors::{quote, MoveError, MoveErrorKind};
 use crate::game::Display;
 use clock::Clock;
 use std::io::BufRead;
-use std::sync::atomic::{AtomicBool, AtomicU32, AtomicU8, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU32, Ordering};
 use std::sync::{Arc, Mutex, MutexGuard};
 use std::time::{Duration, Instant};
-use thinking::{Progress, Running, SearchContext, ANALYSING, PONDERING, THINKING};
+use thinking::{Phase, Progress, Running, SharedPhase, XboardJob};
 
 struct Xboard {
     out: Output,
@@ -125,11 +125,11 @@ impl Xboard {
         self.core.session()
     }
 
-    fn phase(&self) -> Option<u8> {
+    fn phase(&self) -> Option<Phase> {
         self.search
             .as_ref()
             .filter(|r| !r.handle.is_finished())
-            .map(|r| r.phase.load(Ordering::Relaxed))
+            .map(|r| r.phase.get())
     }
 
     /// Ends any search without playing its answer.
@@ -145,7 +145,7 @@ impl Xboard {
     /// Lets a thinking search finish and send its move (the spec's order for `ping` and
     /// anything else that arrives while kaleido is on move); ends pondering and analysis.
     fn settle(&mut self) {
-        while self.phase() == Some(THINKING) {
+        while self.phase() == Some(Phase::Thinking) {
             std::thread::sleep(Duration::from_millis(1));
         }
         self.abort();
@@ -153,7 +153,7 @@ impl Xboard {
 
     /// `?`: the thinking search stops and its move is played.
     fn move_now(&mut self) {
-        if self.phase() == Some(THINKING) {
+        if self.phase() == Some(Phase::Thinking) {
             if let Some(running) = &self.search {
                 running.stop.store(true, Ordering::Relaxed);
             }
@@ -162,12 +162,12 @@ impl Xboard {
     }
 
     /// Runs `work` on a new search thread in the given phase.
-    fn spawn(&mut self, phase: u8, work: impl FnOnce(SearchContext) + Send + 'static) {
+    fn spawn(&mut self, phase: Phase, work: impl FnOnce(XboardJob) + Send + 'static) {
         let stop = Arc::new(AtomicBool::new(false));
         let stop_ponder = Arc::new(AtomicBool::new(false));
         let discard = Arc::new(AtomicBool::new(false));
-        let phase = Arc::new(AtomicU8::new(phase));
-        let ctx = SearchContext {
+        let phase = SharedPhase::new(phase);
+        let ctx = XboardJob {
             out: self.out.clone(),
             session: self.core.shared_session(),
             tt: self.core.table(),
@@ -205,7 +205,7 @@ impl Xboard {
         let limits = self
             .clock
             .limits(self.core.overhead, self.moves_made.load(Ordering::Relaxed));
-        self.spawn(THINKING, move |ctx| ctx.think(limits));
+        self.spawn(Phase::Thinking, move |ctx| ctx.think(limits));
     }
 
     /// After each command: analyse in analyse mode, ponder when it is the opponent's move and
@@ -225,7 +225,7 @@ impl Xboard {
             if let Ok(mut p) = self.progress.lock() {
                 p.moves = moves;
             }
-            self.spawn(ANALYSING, SearchContext::analyse);
+            self.spawn(Phase::Analysing, XboardJob::analyse);
             return;
         }
         let wants_ponder = self.ponder.load(Ordering::Relaxed) && !self.force && !self.hold_ponder;
@@ -237,7 +237,7 @@ impl Xboard {
             return;
         }
         drop(session);
-        self.spawn(PONDERING, |ctx| {
+        self.spawn(Phase::Pondering, |ctx| {
             let session = engine::lock(&ctx.session);
             ctx.ponder_on(session.as_ref());
         });
@@ -467,7 +467,7 @@ impl Xboard {
     /// iteration (so no moves are left at its depth).
     fn status(&self) {
         let Some(running) = &self.search else { return };
-        if self.phase() != Some(ANALYSING) {
+        if self.phase() != Some(Phase::Analysing) {
             return;
         }
         let (depth, nodes, moves) = self
@@ -583,7 +583,7 @@ impl Xboard {
             "hard" => self.ponder.store(true, Ordering::Relaxed),
             "easy" => {
                 self.ponder.store(false, Ordering::Relaxed);
-                if self.phase() == Some(PONDERING) {
+                if self.phase() == Some(Phase::Pondering) {
                     self.abort();
                 }
             }

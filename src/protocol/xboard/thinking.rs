@@ -13,9 +13,34 @@ use std::thread::JoinHandle;
 use std::time::Instant;
 
 /// What a search thread is doing; a thinking search turns into a ponder search after its move.
-pub(super) const THINKING: u8 = 0;
-pub(super) const PONDERING: u8 = 1;
-pub(super) const ANALYSING: u8 = 2;
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum Phase {
+    Thinking,
+    Pondering,
+    Analysing,
+}
+
+/// A search thread's phase, shared with the command loop: it changes on the search's thread.
+#[derive(Clone)]
+pub(super) struct SharedPhase(Arc<AtomicU8>);
+
+impl SharedPhase {
+    pub(super) fn new(phase: Phase) -> SharedPhase {
+        SharedPhase(Arc::new(AtomicU8::new(phase as u8)))
+    }
+
+    pub(super) fn get(&self) -> Phase {
+        match self.0.load(Ordering::Relaxed) {
+            0 => Phase::Thinking,
+            1 => Phase::Pondering,
+            _ => Phase::Analysing,
+        }
+    }
+
+    pub(super) fn set(&self, phase: Phase) {
+        self.0.store(phase as u8, Ordering::Relaxed);
+    }
+}
 
 /// The progress of the running search, for `.` (`stat01`) and `hint`.
 #[derive(Default)]
@@ -31,7 +56,7 @@ pub(super) struct Progress {
 /// A search on its own thread.
 pub(super) struct Running {
     pub(super) handle: JoinHandle<()>,
-    pub(super) phase: Arc<AtomicU8>,
+    pub(super) phase: SharedPhase,
     /// Stops the thinking (or analysing) search; the move is still played and sent.
     pub(super) stop: Arc<AtomicBool>,
     /// Stops a ponder search.
@@ -41,8 +66,9 @@ pub(super) struct Running {
     pub(super) started: Instant,
 }
 
-/// Everything a search thread needs, cloned from the engine.
-pub(super) struct SearchContext {
+/// What an XBoard search thread works with, cloned from the engine when it starts: the
+/// shared session and table, and XBoard's own settings and progress.
+pub(super) struct XboardJob {
     pub(super) out: Output,
     pub(super) session: Arc<Mutex<Box<dyn Session>>>,
     pub(super) tt: Arc<TranspositionTable>,
@@ -51,13 +77,13 @@ pub(super) struct SearchContext {
     pub(super) ponder: Arc<AtomicBool>,
     pub(super) moves_made: Arc<AtomicU32>,
     pub(super) progress: Arc<Mutex<Progress>>,
-    pub(super) phase: Arc<AtomicU8>,
+    pub(super) phase: SharedPhase,
     pub(super) stop: Arc<AtomicBool>,
     pub(super) stop_ponder: Arc<AtomicBool>,
     pub(super) discard: Arc<AtomicBool>,
 }
 
-impl SearchContext {
+impl XboardJob {
     /// Runs a search with thinking output (when `post` is on) and progress for `.`.
     fn search(&self, session: &dyn Session, limits: &Limits, stop: &AtomicBool) -> Answer {
         if let Ok(mut p) = self.progress.lock() {
@@ -66,7 +92,7 @@ impl SearchContext {
         }
         // A hint is for the opponent: after kaleido's own move, the reply its search expects;
         // while pondering or analysing, the best move of the side on move.
-        let hint_ply = usize::from(self.phase.load(Ordering::Relaxed) == THINKING);
+        let hint_ply = usize::from(self.phase.get() == Phase::Thinking);
         let mut on_info = |r: Report| {
             if let Ok(mut p) = self.progress.lock() {
                 p.depth = r.depth;
@@ -114,7 +140,7 @@ impl SearchContext {
             return;
         }
         if self.ponder.load(Ordering::Relaxed) && !self.discard.load(Ordering::Relaxed) {
-            self.phase.store(PONDERING, Ordering::Relaxed);
+            self.phase.set(Phase::Pondering);
             self.ponder_on(session.as_ref());
         }
     }
@@ -144,5 +170,21 @@ impl SearchContext {
             ..Limits::default()
         };
         let _ = self.search(session.as_ref(), &open, &self.stop);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{Phase, SharedPhase};
+
+    #[test]
+    fn a_shared_phase_reads_back_what_was_set_on_any_clone() {
+        let phase = SharedPhase::new(Phase::Thinking);
+        let seen_by_the_loop = phase.clone();
+        assert_eq!(seen_by_the_loop.get(), Phase::Thinking);
+        for next in [Phase::Pondering, Phase::Analysing, Phase::Thinking] {
+            phase.set(next);
+            assert_eq!(seen_by_the_loop.get(), next);
+        }
     }
 }
