@@ -4,50 +4,12 @@
 //! next iteration can end before the hard limit.
 
 use super::limits::{Budget, Limits};
-use super::params::{TIME_SCALE_BASE, TIME_SHARE_PIVOT, TIME_SHARE_WEIGHT, TIME_STABILITY};
+use super::params::{
+    ForecastRule, TIME_SCALE_BASE, TIME_SHARE_PIVOT, TIME_SHARE_WEIGHT, TIME_STABILITY,
+};
+#[cfg(test)]
+use super::params::{FORECAST_MORE_PLAYERS, FORECAST_TWO_PLAYERS};
 use std::time::{Duration, Instant};
-
-/// How a search foresees its next iteration from the growth of the last ones.
-#[derive(Clone, Copy, Debug)]
-pub struct ForecastRule {
-    /// Each growth (this iteration's time over the last one's) is clamped to this range.
-    pub min_growth: f64,
-    pub max_growth: f64,
-    /// The growth assumed until one can be measured.
-    pub unknown_growth: f64,
-    /// How many of the last growths the forecast takes the smallest of.
-    pub growths_compared: usize,
-    /// Iterations shorter than this are timed too coarsely to give a growth.
-    pub timed: Duration,
-    /// The forecast is acted on only from this growth: below it, it is too unsure (in chess,
-    /// stopping on a forecast of slow growth lost about 50 Elo).
-    pub acts_from: f64,
-}
-
-impl ForecastRule {
-    /// The two-player search: the smaller of the last two growths, within 1.5 to 5, acted on
-    /// only where iterations grow threefold or more (a game of many moves a turn, such as
-    /// gigachess).
-    pub const TWO_PLAYERS: ForecastRule = ForecastRule {
-        min_growth: 1.5,
-        max_growth: 5.0,
-        unknown_growth: 2.0,
-        growths_compared: 2,
-        timed: Duration::from_millis(1),
-        acts_from: 3.0,
-    };
-    /// The search for more players, whose iterations grow several times over: the last
-    /// growth, within 3 to 40 (8 until measured), always acted on, since an iteration the
-    /// hard limit cuts off is worth little there.
-    pub const MORE_PLAYERS: ForecastRule = ForecastRule {
-        min_growth: 3.0,
-        max_growth: 40.0,
-        unknown_growth: 8.0,
-        growths_compared: 1,
-        timed: Duration::from_nanos(1),
-        acts_from: 0.0,
-    };
-}
 
 /// How long iterations take, to foresee the next one.
 #[derive(Clone, Debug)]
@@ -181,7 +143,7 @@ mod tests {
     #[test]
     fn the_two_player_forecast_takes_the_smaller_of_the_last_two_growths() {
         let ms = Duration::from_millis;
-        let mut pace = IterationForecast::new(ForecastRule::TWO_PLAYERS);
+        let mut pace = IterationForecast::new(FORECAST_TWO_PLAYERS);
         pace.record(ms(10));
         assert_eq!(pace.next(), ms(20), "no growth known yet: twice the last");
         pace.record(ms(40));
@@ -213,7 +175,7 @@ mod tests {
     #[test]
     fn the_forecast_for_more_players_takes_the_last_growth_and_always_acts() {
         let ms = Duration::from_millis;
-        let mut pace = IterationForecast::new(ForecastRule::MORE_PLAYERS);
+        let mut pace = IterationForecast::new(FORECAST_MORE_PLAYERS);
         pace.record(ms(10));
         assert_eq!(pace.next(), ms(80), "eight times until a growth is known");
         assert!(pace.sure());
@@ -239,7 +201,7 @@ mod tests {
             time_left: Some(Duration::from_millis(1)),
             ..Limits::default()
         };
-        let time = TimeManager::new(&limits, Instant::now(), ForecastRule::MORE_PLAYERS);
+        let time = TimeManager::new(&limits, Instant::now(), FORECAST_MORE_PLAYERS);
         assert!(time.next_iteration_fits());
     }
 }

@@ -7,9 +7,11 @@ use crate::game::Searchable;
 use crate::search::context::Context;
 use crate::search::fuzz_caps;
 use crate::search::limits::Limits;
-use crate::search::params::{ASPIRATION_DELTA, ASPIRATION_DEPTH, ASPIRATION_FULL, MAX_PLY};
+use crate::search::params::{
+    ASPIRATION_DELTA, ASPIRATION_DEPTH, ASPIRATION_FULL, FORECAST_TWO_PLAYERS, MAX_PLY,
+};
 use crate::search::score::{self, INFINITE, MATE_BOUND};
-use crate::search::time::{ForecastRule, TimeManager};
+use crate::search::time::TimeManager;
 use crate::search::tt::TranspositionTable;
 use crate::search::{Info, SearchResult};
 use std::sync::atomic::{AtomicU64, Ordering};
@@ -73,7 +75,7 @@ pub fn search_among<G: Searchable>(
                 helper_nodes.fetch_add(helper.nodes(), Ordering::Relaxed);
             });
         }
-        let time = TimeManager::new(limits, start, ForecastRule::TWO_PLAYERS);
+        let time = TimeManager::new(limits, start, FORECAST_TWO_PLAYERS);
         let clock = Searcher::<G>::clock(ctx.stop, start, true, time.hard_limit(), limits.nodes);
         let mut deepening = Deepening {
             main: Searcher::<G>::new(ctx.tt, clock, game_history, ctx.network),

@@ -28,9 +28,9 @@ pub use super::context::Algorithm;
 
 use super::context::Context;
 use super::limits::Limits;
-use super::params::MULTI_MAX_DEPTH;
+use super::params::{FORECAST_MORE_PLAYERS, MULTI_MAX_DEPTH};
 use super::score::{INFINITE, MATE, MATE_BOUND};
-use super::time::{ForecastRule, TimeManager};
+use super::time::TimeManager;
 use crate::core::Player;
 use crate::game::Searchable;
 use crate::nnue::{self, QuantisedNetwork};
@@ -130,7 +130,7 @@ pub fn search_multi<G: Searchable>(
 ) -> MultiResult<G::Move> {
     let start = Instant::now();
     let limits = &super::fuzz_caps::capped(limits);
-    let mut time = TimeManager::new(limits, start, ForecastRule::MORE_PLAYERS);
+    let mut time = TimeManager::new(limits, start, FORECAST_MORE_PLAYERS);
     let mut searcher = MultiSearcher::new(pos.side_to_move(), game_history, limits, ctx, &time);
     // The root's moves, best first: captures first at the start, then by the last iteration.
     let mut moves = MultiSearcher::legal_moves(pos);
