@@ -30,6 +30,7 @@ pub enum Stage {
 
 impl Stage {
     /// The stage of a move with ordering key `key` (quiet moves scored).
+    #[inline]
     pub fn of_key(key: i32) -> Stage {
         match key {
             KEY_TABLE_MOVE => Stage::TableMove,
@@ -86,6 +87,7 @@ impl<'l, M: Copy + Eq> MovePicker<'l, M> {
     }
 
     /// The next move to try, None once every move was handed out.
+    #[inline]
     pub fn next(&mut self, scorer: &impl MoveKeys<M>) -> Option<Picked<M>> {
         let i = self.next;
         if i >= self.moves.len() {
@@ -113,6 +115,7 @@ impl<'l, M: Copy + Eq> MovePicker<'l, M> {
         Some(self.picked(i))
     }
 
+    #[inline]
     fn picked(&self, i: usize) -> Picked<M> {
         Picked {
             mv: self.moves[i],
@@ -123,6 +126,7 @@ impl<'l, M: Copy + Eq> MovePicker<'l, M> {
 
     /// Moves the best-keyed of the moves not handed out to `i` (a selection sort: most nodes
     /// cut early, and the rest of the list is never sorted).
+    #[inline]
     fn bring_best_to(&mut self, i: usize) {
         let best = (i..self.moves.len())
             .max_by_key(|&j| self.keys[j])

@@ -64,6 +64,7 @@ pub struct NodeKeys<'s, 'a, G: Searchable> {
 
 impl<G: Searchable> MoveKeys<G::Move> for NodeKeys<'_, '_, G> {
     /// By the exchange, the victim and the capture history.
+    #[inline]
     fn tactical_key(&self, mv: G::Move) -> Option<i32> {
         let s = self.searcher;
         let v = self.pos.tactical_value(mv)?;
@@ -78,6 +79,7 @@ impl<G: Searchable> MoveKeys<G::Move> for NodeKeys<'_, '_, G> {
     }
 
     /// Killers, the counter move, then the histories.
+    #[inline]
     fn quiet_key(&self, mv: G::Move) -> i32 {
         let s = self.searcher;
         let ply = self.ply;

@@ -103,6 +103,7 @@ impl<G: Searchable> Searcher<'_, G> {
 
     /// A node the table did not settle: its static evaluation, the prunings that stand on it,
     /// the singular extension of its table move, then its moves.
+    #[inline]
     #[allow(clippy::too_many_arguments)]
     fn expand(
         &mut self,
@@ -188,6 +189,7 @@ impl<G: Searchable> Searcher<'_, G> {
 
     /// The node's moves (less those left out at the root or by a singular search), searched
     /// best first; the result goes into the table and the correction history.
+    #[inline]
     fn search_node(
         &mut self,
         pos: &G,
@@ -240,6 +242,7 @@ impl<G: Searchable> Searcher<'_, G> {
 
     /// Stores a searched node's result in the table, and what its score says of the static
     /// evaluation's error in the correction history.
+    #[inline]
     fn remember(
         &mut self,
         pos: &G,
