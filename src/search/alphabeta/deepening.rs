@@ -4,6 +4,7 @@
 
 use super::Searcher;
 use crate::game::Searchable;
+use crate::search::clock::NodeClock;
 use crate::search::context::Context;
 use crate::search::fuzz_caps;
 use crate::search::limits::Limits;
@@ -68,7 +69,7 @@ pub fn search_among<G: Searchable>(
         for (id, published) in (1..threads).zip(&helper_results) {
             let (helper_nodes, outside) = (&helper_nodes, outside.clone());
             scope.spawn(move || {
-                let clock = Searcher::<G>::clock(ctx.stop, start, false, None, None);
+                let clock = NodeClock::new(ctx.stop, start, None, None, false);
                 let mut helper = Searcher::<G>::new(ctx.tt, clock, game_history, ctx.network);
                 helper.root_excluded = outside;
                 help(&mut helper, pos, id, max_depth, published);
@@ -76,7 +77,7 @@ pub fn search_among<G: Searchable>(
             });
         }
         let time = TimeManager::new(limits, start, FORECAST_TWO_PLAYERS);
-        let clock = Searcher::<G>::clock(ctx.stop, start, true, time.hard_limit(), limits.nodes);
+        let clock = NodeClock::new(ctx.stop, start, time.hard_limit(), limits.nodes, true);
         let mut deepening = Deepening {
             main: Searcher::<G>::new(ctx.tt, clock, game_history, ctx.network),
             tt: ctx.tt,

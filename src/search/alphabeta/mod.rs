@@ -31,8 +31,6 @@ use crate::nnue::QuantisedNetwork;
 use crate::outcome::Outcome;
 use crate::search::history::NO_SLOT;
 use ordering::Histories;
-use std::sync::atomic::AtomicBool;
-use std::time::{Duration, Instant};
 
 /// A static evaluation not taken (the side to move is in check, where it means nothing).
 const NO_EVAL: i32 = i32::MIN / 2;
@@ -127,18 +125,6 @@ impl<'a, G: Searchable> Searcher<'a, G> {
             capture_lists: (0..=MAX_PLY).map(|_| Vec::with_capacity(32)).collect(),
             root_nodes: Vec::new(),
         }
-    }
-
-    /// A thread's clock: the main thread's watches `hard_limit` and `node_limit`, a helper's
-    /// (`main` false) none.
-    pub fn clock(
-        stop: &'a AtomicBool,
-        start: Instant,
-        main: bool,
-        hard_limit: Option<Duration>,
-        node_limit: Option<u64>,
-    ) -> NodeClock<'a> {
-        NodeClock::new(stop, start, hard_limit, node_limit, main)
     }
 
     pub fn nodes(&self) -> u64 {
