@@ -139,7 +139,7 @@ impl EngineCore {
         };
         self.variant = session.variant();
         *self.session() = session;
-        self.tt.clear();
+        self.tt = Arc::new(self.tt.renewed());
         evaluation
     }
 
