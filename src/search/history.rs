@@ -47,6 +47,11 @@ impl History {
         }
     }
 
+    /// Every score back to zero, keeping the memory.
+    pub fn wipe(&mut self) {
+        self.scores.fill(0);
+    }
+
     #[inline]
     pub fn get(&self, slot: usize) -> i32 {
         i32::from(self.scores[slot])

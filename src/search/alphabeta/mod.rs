@@ -88,6 +88,12 @@ pub struct Searcher<'a, G: Searchable> {
     evaluator: Evaluator<'a>,
 }
 
+impl<G: Searchable> Drop for Searcher<'_, G> {
+    fn drop(&mut self) {
+        std::mem::replace(&mut self.histories, Histories::none()).give_back();
+    }
+}
+
 impl<'a, G: Searchable> Searcher<'a, G> {
     /// A search after the game whose positions hash to `game_history`, evaluating with
     /// `network` where it fits; `clock` counts its nodes and says when to stop.
@@ -102,7 +108,7 @@ impl<'a, G: Searchable> Searcher<'a, G> {
             tt,
             clock,
             path: Path::new(game_history),
-            histories: Histories::new(),
+            histories: Histories::take(),
             excluded: [NO_EXCLUDED; MAX_PLY + 1],
             pv: PvTable::new(),
             root_excluded: Vec::new(),
