@@ -113,9 +113,10 @@ pub fn parse_go(args: &str, words: GoWords, mover: usize) -> Result<GoRequest, L
             ("infinite", _) => limits.infinite = true,
             ("wtime" | "btime" | "winc" | "binc", GoWords::Uci) => {
                 let t = milliseconds(word, iter.next())?;
-                // The colour the word names: White is seat 0.
-                let seat = usize::from(word.starts_with('b'));
-                if seat == mover {
+                // White's clock is seat 0's; Black's is every other seat's (a GUI that speaks
+                // UCI to a trichess engine sends the mover's clock as Black's).
+                let black = word.starts_with('b');
+                if black == (mover != 0) {
                     match word.ends_with("time") {
                         true => limits.time_left = Some(t),
                         false => limits.increment = t,
@@ -328,6 +329,10 @@ mod tests {
         let black = search("wtime 100 btime 900 winc 5 binc 7", GoWords::Uci, 1);
         assert_eq!(black.time_left, Some(Duration::from_millis(900)));
         assert_eq!(black.increment, Duration::from_millis(7));
+        // In trichess over UCI, seats b and c both play on Black's clock.
+        let seat_c = search("wtime 100 btime 900 winc 5 binc 7", GoWords::Uci, 2);
+        assert_eq!(seat_c.time_left, Some(Duration::from_millis(900)));
+        assert_eq!(seat_c.increment, Duration::from_millis(7));
         let seat2 = search("t0 1 t1 2 t2 -3 inc2 40", TRI, 2);
         assert_eq!(seat2.time_left, Some(Duration::ZERO));
         assert_eq!(seat2.increment, Duration::from_millis(40));
