@@ -1,5 +1,5 @@
-//! One search thread's node clock: it counts the nodes, reads the time and node limits every
-//! few nodes, and answers one question, whether the search must stop.
+//! One search thread's node clock: it counts the nodes, stops at the node limit exactly, reads
+//! the time every few nodes, and answers one question, whether the search must stop.
 
 use super::params::{FIRST_ITERATION_GRACE_NODES, NODES_PER_CLOCK_CHECK};
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -9,7 +9,9 @@ pub struct NodeClock<'a> {
     stop: &'a AtomicBool,
     start: Instant,
     hard_limit: Option<Duration>,
-    node_limit: Option<u64>,
+    /// The count that raises the stop: the node limit, for the thread that watches the limits
+    /// (u64::MAX otherwise). Exact, since a strength level's budget may be a few hundred nodes.
+    stop_at_nodes: u64,
     /// Only the thread that watches the limits sets the stop; Lazy SMP's helpers stop when it
     /// says so.
     watches_limits: bool,
@@ -38,7 +40,10 @@ impl<'a> NodeClock<'a> {
             stop,
             start,
             hard_limit,
-            node_limit,
+            stop_at_nodes: match watches_limits {
+                true => node_limit.unwrap_or(u64::MAX),
+                false => u64::MAX,
+            },
             watches_limits,
             first_iteration_grace: false,
             nodes: 0,
@@ -51,10 +56,12 @@ impl<'a> NodeClock<'a> {
     #[inline(always)]
     pub fn count(&mut self, ply: usize) -> bool {
         self.nodes += 1;
+        if self.nodes >= self.stop_at_nodes {
+            self.stop.store(true, Ordering::Relaxed);
+        }
         if self.watches_limits && self.nodes & (NODES_PER_CLOCK_CHECK - 1) == 0 {
             let out_of_time = self.hard_limit.is_some_and(|h| self.start.elapsed() >= h);
-            let out_of_nodes = self.node_limit.is_some_and(|n| self.nodes >= n);
-            if out_of_time || out_of_nodes {
+            if out_of_time {
                 self.stop.store(true, Ordering::Relaxed);
             }
         }
@@ -78,12 +85,15 @@ mod tests {
     use super::*;
 
     #[test]
-    fn a_node_limit_stops_at_the_next_check_and_not_before() {
+    fn a_node_limit_stops_at_its_count_exactly() {
         let stop = AtomicBool::new(false);
         let mut clock = NodeClock::new(&stop, Instant::now(), None, Some(1500), true);
         let stopped_at = (1..=5000).find(|_| clock.count(3)).unwrap();
-        assert_eq!(stopped_at, 2 * NODES_PER_CLOCK_CHECK);
+        assert_eq!(stopped_at, 1500);
         assert_eq!(clock.seldepth, 3);
+        let mut tiny = NodeClock::new(&stop, Instant::now(), None, Some(1), true);
+        stop.store(false, Ordering::Relaxed);
+        assert!(tiny.count(1));
     }
 
     #[test]

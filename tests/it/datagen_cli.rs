@@ -47,9 +47,10 @@ fn a_stopped_run_resumes_to_the_file_one_run_writes() {
         &bytes[..12]
     );
 
-    // The same seed in two steps, the first stopped in the middle of writing a game.
+    // The same seed in two steps, the first stopped in the middle of writing its second game
+    // (the first game gives 118 positions, the second 20).
     let parts = dir.file("parts.bin");
-    let said = datagen("chess", 60, 1, &parts);
+    let said = datagen("chess", 120, 1, &parts);
     assert!(said.contains("positions from"), "{said}");
     let cut = read(&parts);
     std::fs::write(&parts, &cut[..cut.len() - 9]).unwrap();
