@@ -2,16 +2,17 @@
 //! Every error is a 4xx reply with a JSON `error` message; nothing a page sends can panic it.
 //!
 //! GET  /api/variants             the variants, their boards and seats, the engine levels
+//!                                (each a number and its name: an Elo, or full strength)
 //! POST /api/game                 {variant, fen?, seats?: [{kind: human|kaleido, level?}]}
 //! GET  /api/game/ID              the game's state
 //! POST /api/game/ID/move         {move: token}        a turn in the variant's move notation
 //! POST /api/game/ID/undo         {to_human?: bool}    one ply, or back to a human's turn
-//! POST /api/game/ID/engine       {level?: 1..8}       kaleido plays the side to move
+//! POST /api/game/ID/engine       {level?: 1..10}      kaleido plays the side to move
 //! POST /api/game/ID/stop                              kaleido plays its best move so far
 //! GET  /api/game/ID/search       what the running search has found so far
 //! GET  /api/game/ID/pgn          the game as PGN (text)
 
-use super::levels::LEVELS;
+use super::levels::{self, LEVELS};
 use super::table::{colour_name, SeatKind, Table, TableError};
 use crate::game::Variant;
 use crate::registry::{with_variant, VariantVisitor, VARIANT_NAMES};
@@ -26,7 +27,7 @@ use std::time::Instant;
 pub const MAX_GAMES: usize = 64;
 /// Searches running at once, over all games: the machine stays usable.
 pub const MAX_SEARCHES: usize = 2;
-/// A level for seats and engine requests that give none.
+/// A level for seats and engine requests that give none (Elo 1200).
 pub const DEFAULT_LEVEL: u8 = 3;
 
 pub struct HttpReply {
@@ -274,7 +275,10 @@ impl Lobby {
             .iter()
             .filter_map(|name| with_variant(name, Describe).ok())
             .collect();
-        HttpReply::json(200, &json!({ "variants": list, "levels": LEVELS }))
+        let levels: Vec<Value> = (1..=LEVELS)
+            .map(|level| json!({ "level": level, "name": levels::name(level) }))
+            .collect();
+        HttpReply::json(200, &json!({ "variants": list, "levels": levels }))
     }
 
     fn new_game(&self, body: &[u8]) -> HttpReply {

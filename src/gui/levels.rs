@@ -1,29 +1,41 @@
-//! kaleido as a player on the web board: strength levels as search budgets, and a turn
-//! searched within one.
+//! kaleido as a player on the web board: strength levels named by their Elo (the engine's
+//! levels, search/level.rs) and full strength, and a turn searched at one.
 
 use crate::game::Searchable;
 use crate::nnue;
 use crate::record::GameRecord;
+use crate::search::level::{fresh_seed, Level};
 use crate::search::score::{MATE, MATE_BOUND};
 use crate::search::{self, Context, Info, Limits, Thought, TranspositionTable};
 use std::sync::atomic::AtomicBool;
 use std::time::Duration;
 
-/// The levels a page offers, 1 (weakest) to LEVELS.
-pub const LEVELS: u8 = 8;
+/// The Elos of the levels a page offers, weakest first; the level above them is full
+/// strength.
+const ELOS: [u32; 9] = [800, 1000, 1200, 1400, 1600, 1800, 2000, 2200, 2400];
+/// The levels a page offers, 1 (weakest) to LEVELS (full strength).
+pub const LEVELS: u8 = ELOS.len() as u8 + 1;
 
-/// Nodes per move at each level; every level also stops after HARD_TIME.
-const NODES: [u64; LEVELS as usize] = [
-    300, 2_000, 10_000, 40_000, 150_000, 500_000, 1_500_000, 5_000_000,
-];
+/// Full strength's nodes per move: the web board has no clock.
+const FULL_NODES: u64 = 5_000_000;
 /// No search keeps a person waiting longer than this, whatever the level.
 const HARD_TIME: Duration = Duration::from_secs(10);
 
-/// The search limits of `level` (clamped to 1..=LEVELS).
+/// The Elo of `level` (clamped to 1..=LEVELS); None for full strength.
+pub fn elo(level: u8) -> Option<u32> {
+    ELOS.get(usize::from(level.clamp(1, LEVELS)) - 1).copied()
+}
+
+/// How a page names `level`: its Elo, or "full strength".
+pub fn name(level: u8) -> String {
+    elo(level).map_or_else(|| "full strength".to_string(), |e| e.to_string())
+}
+
+/// The search limits of `level`: a level keeps to its own budget (`think`); full strength to
+/// FULL_NODES. Every level also stops after HARD_TIME.
 pub fn limits(level: u8) -> Limits {
-    let index = level.clamp(1, LEVELS) as usize - 1;
     Limits {
-        nodes: Some(NODES[index]),
+        nodes: elo(level).is_none().then_some(FULL_NODES),
         movetime: Some(HARD_TIME),
         ..Limits::default()
     }
@@ -44,13 +56,13 @@ pub fn score_text(score: i32) -> String {
 /// The transposition table of one search: small, since a page's searches are short.
 const TABLE_MIB: usize = 16;
 
-/// kaleido's turn in the game's current position within `limits`, until `stop` is set: the
+/// kaleido's turn at `level` in the game's current position, until `stop` is set: the
 /// search written for any number of players, on a fresh table and one thread, evaluating as
-/// the engine does by default. `on_info` hears
-/// about every completed depth, so a page can show the search while it runs.
+/// the engine does by default. `on_info` hears about every completed depth, so a page can
+/// show the search while it runs.
 pub fn think<G: Searchable>(
     record: &GameRecord<G>,
-    limits: &Limits,
+    level: u8,
     stop: &AtomicBool,
     on_info: impl FnMut(&Info<G::Move>),
 ) -> Thought<G::Move> {
@@ -59,9 +71,11 @@ pub fn think<G: Searchable>(
     let network = nnue::built_in::<G>();
     let ctx = Context {
         network: network.as_deref(),
+        level: elo(level).map(|e| Level::from_elo(e, fresh_seed())),
         ..Context::new(&tt, stop)
     };
-    search::think(record.current(), &history, limits, &[], ctx, on_info)
+    let limits = limits(level);
+    search::think(record.current(), &history, &limits, &[], ctx, on_info)
 }
 
 #[cfg(test)]
@@ -79,11 +93,16 @@ mod tests {
     }
 
     #[test]
-    fn levels_grow_and_are_clamped() {
-        assert_eq!(limits(0).nodes, limits(1).nodes);
-        assert_eq!(limits(200).nodes, limits(LEVELS).nodes);
-        for level in 1..LEVELS {
-            assert!(limits(level).nodes < limits(level + 1).nodes);
+    fn levels_are_named_by_their_elo_and_clamped() {
+        assert_eq!(name(1), "800");
+        assert_eq!(name(0), name(1));
+        assert_eq!(name(LEVELS), "full strength");
+        assert_eq!(name(200), name(LEVELS));
+        for level in 1..LEVELS - 1 {
+            assert!(elo(level) < elo(level + 1));
         }
+        assert_eq!(elo(LEVELS), None);
+        assert_eq!(limits(LEVELS).nodes, Some(FULL_NODES));
+        assert_eq!(limits(1).nodes, None, "a level's own budget applies");
     }
 }

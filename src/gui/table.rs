@@ -315,7 +315,7 @@ impl<G: Variant> Table for GuiTable<G> {
             .iter()
             .map(|kind| match kind {
                 SeatKind::Human => "Human".to_string(),
-                SeatKind::Kaleido { level } => format!("kaleido level {level}"),
+                SeatKind::Kaleido { level } => format!("kaleido {}", levels::name(*level)),
             })
             .collect();
         let plies: Vec<(usize, String)> = self
@@ -344,11 +344,10 @@ impl<G: Variant> Table for GuiTable<G> {
         let record = self.record.clone();
         Box::new(move |stop: &AtomicBool, on_info: &mut dyn FnMut(Value)| {
             let started = Instant::now();
-            let limits = levels::limits(level);
             let root = record.current();
             // The last depth's shares stay in the report: the search's answer has none.
             let mut shares = Vec::new();
-            let thought = levels::think(&record, &limits, stop, |info| {
+            let thought = levels::think(&record, level, stop, |info| {
                 shares.clone_from(&info.shares);
                 on_info(info_json(root, info));
             });

@@ -1,5 +1,6 @@
 //! What every protocol loop shares: the game behind a lock, the transposition table, the options
-//! every GUI sets (Hash, Threads, Move Overhead, TriSearch; ranges in options.rs), and the search
+//! every GUI sets (Hash, Threads, Move Overhead, TriSearch, the strength level; ranges in
+//! options.rs), and the search
 //! thread that answers while commands are still read. UCI and the tri dialect are thin dialects
 //! over `EngineCore`: they parse their commands and write their lines, and leave the rest here.
 //! XBoard keeps its session, table and options here too, but runs its own search thread: its
@@ -11,6 +12,7 @@ use super::options::{self, OptionError};
 use super::output::Output;
 use super::session::{new_session, Session};
 use crate::nnue::{self, EvalChoice};
+use crate::search::level::{fresh_seed, Level, StrengthOptions};
 use crate::search::multi::Algorithm;
 use crate::search::{Context, TranspositionTable};
 use std::io::BufRead;
@@ -32,6 +34,7 @@ pub struct SearchJob {
     threads: usize,
     stop: Arc<AtomicBool>,
     algorithm: Algorithm,
+    level: Option<Level>,
 }
 
 impl SearchJob {
@@ -44,6 +47,7 @@ impl SearchJob {
             algorithm: self.algorithm,
             // The session adds its network (`Session::think`).
             network: None,
+            level: self.level,
         }
     }
 }
@@ -61,6 +65,12 @@ pub struct EngineCore {
     /// `Use NNUE` and `EvalFile`, kept across variant changes.
     use_network: bool,
     eval_file: String,
+    /// `UCI_LimitStrength`, `UCI_Elo` and `Skill Level`.
+    strength: StrengthOptions,
+    /// `UCI_AnalyseMode`: full strength whatever the level.
+    analysing: bool,
+    /// The seed of a level's random choices, new with every engine so that games differ.
+    seed: u64,
     stop: Arc<AtomicBool>,
     search: Option<JoinHandle<()>>,
     /// The running search has no limit of its own (`go infinite`, `go ponder`, a bare `go`).
@@ -79,6 +89,9 @@ impl EngineCore {
             algorithm: Algorithm::DEFAULT,
             use_network: true,
             eval_file: nnue::EMBEDDED.to_string(),
+            strength: StrengthOptions::default(),
+            analysing: options::ANALYSE_MODE.default,
+            seed: fresh_seed(),
             stop: Arc::new(AtomicBool::new(false)),
             search: None,
             open_ended: false,
@@ -193,6 +206,10 @@ impl EngineCore {
             "threads" => self.set_threads(value).map_err(CommandError::from),
             "move overhead" => self.set_overhead(value).map_err(CommandError::from),
             "trisearch" => self.set_algorithm(value).map_err(CommandError::from),
+            "uci_limitstrength" => self.set_limit_strength(value).map_err(CommandError::from),
+            "uci_elo" => self.set_elo(value).map_err(CommandError::from),
+            "skill level" => self.set_skill(value).map_err(CommandError::from),
+            "uci_analysemode" => self.set_analyse_mode(value).map_err(CommandError::from),
             "use nnue" => self.set_use_network(value).map(|in_use| told(self, in_use)),
             "evalfile" => self.set_eval_file(value).map(|in_use| told(self, in_use)),
             _ => return None,
@@ -224,6 +241,38 @@ impl EngineCore {
     pub fn set_algorithm(&mut self, value: &str) -> Result<(), OptionError> {
         self.algorithm = options::tri_search::parse(value)?;
         Ok(())
+    }
+
+    /// `UCI_LimitStrength`: play at `UCI_Elo`.
+    pub fn set_limit_strength(&mut self, value: &str) -> Result<(), OptionError> {
+        self.strength.limit_strength = options::LIMIT_STRENGTH.parse(value)?;
+        Ok(())
+    }
+
+    /// `UCI_Elo`: the level played at when `UCI_LimitStrength` is on.
+    pub fn set_elo(&mut self, value: &str) -> Result<(), OptionError> {
+        self.strength.elo = options::UCI_ELO.parse(value)? as u32;
+        Ok(())
+    }
+
+    /// `Skill Level`: 0 to 20, 20 being full strength.
+    pub fn set_skill(&mut self, value: &str) -> Result<(), OptionError> {
+        self.strength.skill = options::SKILL_LEVEL.parse(value)? as u32;
+        Ok(())
+    }
+
+    /// `UCI_AnalyseMode`: while on, searches are at full strength whatever the level.
+    pub fn set_analyse_mode(&mut self, value: &str) -> Result<(), OptionError> {
+        self.analysing = options::ANALYSE_MODE.parse(value)?;
+        Ok(())
+    }
+
+    /// The level the searches play at; None at full strength.
+    pub fn level(&self) -> Option<Level> {
+        match self.analysing {
+            true => None,
+            false => self.strength.level(self.seed),
+        }
     }
 
     /// `position startpos|fen <FEN> [moves ...]`; on error the position stays as it was.
@@ -265,6 +314,7 @@ impl EngineCore {
             threads: self.threads,
             stop: self.stop.clone(),
             algorithm: self.algorithm,
+            level: self.level(),
         };
         let session = self.session.clone();
         self.search = Some(std::thread::spawn(move || {

@@ -42,8 +42,6 @@ pub enum CommandError {
     Variant(#[from] UnknownVariant),
     #[error("searchmoves: {0}")]
     SearchMove(MoveError),
-    #[error("go searchmoves is not supported in {0}")]
-    NoSearchMoves(&'static str),
     #[error("{variant} is a game of two players; the tri dialect plays {offered}")]
     TwoPlayers {
         variant: &'static str,

@@ -7,6 +7,7 @@
 
 use crate::errors::quote;
 use crate::nnue;
+use crate::search::level;
 use crate::search::multi::Algorithm;
 use thiserror::Error;
 
@@ -85,6 +86,24 @@ pub const XBOARD_MOVE_OVERHEAD: Spin = Spin {
     ..MOVE_OVERHEAD
 };
 
+/// `UCI_Elo`: the level to play at when `UCI_LimitStrength` is on (search/level.rs).
+pub const UCI_ELO: Spin = Spin {
+    name: "UCI_Elo",
+    default: level::ELO_DEFAULT as usize,
+    min: level::ELO_MIN as usize,
+    max: level::ELO_MAX as usize,
+    unit: "",
+};
+
+/// `Skill Level`: 0 (weakest) to 20 (full strength), `UCI_Elo`'s range in equal steps below 20.
+pub const SKILL_LEVEL: Spin = Spin {
+    name: "Skill Level",
+    default: level::SKILL_FULL as usize,
+    min: 0,
+    max: level::SKILL_FULL as usize,
+    unit: "",
+};
+
 impl Spin {
     pub fn parse(&self, value: &str) -> Result<usize, OptionError> {
         value
@@ -130,6 +149,18 @@ pub const USE_NNUE: Check = Check {
 
 pub const PONDER: Check = Check {
     name: "Ponder",
+    default: false,
+};
+
+/// `UCI_LimitStrength`: play at `UCI_Elo` rather than at `Skill Level`.
+pub const LIMIT_STRENGTH: Check = Check {
+    name: "UCI_LimitStrength",
+    default: false,
+};
+
+/// `UCI_AnalyseMode`: the GUI analyses; searches are then at full strength whatever the level.
+pub const ANALYSE_MODE: Check = Check {
+    name: "UCI_AnalyseMode",
     default: false,
 };
 
@@ -261,6 +292,18 @@ mod tests {
             "option name TriSearch type combo default brs+ var brs var brs+ var paranoid"
         );
         assert_eq!(
+            UCI_ELO.uci_line(),
+            "option name UCI_Elo type spin default 800 min 800 max 2400"
+        );
+        assert_eq!(
+            SKILL_LEVEL.xboard_line(),
+            "feature option=\"Skill Level -spin 20 0 20\""
+        );
+        assert_eq!(
+            LIMIT_STRENGTH.uci_line(),
+            "option name UCI_LimitStrength type check default false"
+        );
+        assert_eq!(
             eval_file::xboard_line(),
             "feature option=\"EvalFile -file <embedded>\""
         );
@@ -281,6 +324,14 @@ mod tests {
             XBOARD_MOVE_OVERHEAD.parse("-1"),
             MOVE_OVERHEAD.parse("-1"),
             "one range, whatever the default"
+        );
+        assert_eq!(
+            SKILL_LEVEL.parse("99").map_err(|e| e.to_string()),
+            Err("Skill Level must be 0 to 20, not '99'".to_string())
+        );
+        assert_eq!(
+            UCI_ELO.parse("700").map_err(|e| e.to_string()),
+            Err("UCI_Elo must be 800 to 2400, not '700'".to_string())
         );
         assert_eq!(USE_NNUE.parse("1"), Ok(true));
         assert_eq!(USE_NNUE.parse("False"), Ok(false));

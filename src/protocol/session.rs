@@ -62,9 +62,6 @@ pub trait Session: Send {
         ctx: Context<'_>,
         on_info: &mut dyn FnMut(Report),
     ) -> Answer;
-    /// Whether `think` honours its `search_moves` and MultiPV (UCI refuses `go searchmoves`
-    /// if not).
-    fn restricts_root_moves(&self) -> bool;
     /// Checks that `token` is a legal move (or turn) in the current position.
     fn check_move(&self, token: &str) -> Result<(), MoveError>;
     /// `go perft` lines: `move: count` per root move, blank, `Nodes searched: N`.
@@ -204,10 +201,6 @@ impl<G: Variant> Session for GameSession<G> {
         }
         // A turn of several plies is written as one token, its plies joined by commas.
         Answer::Move(tokens(pos, &thought.turn).join(","))
-    }
-
-    fn restricts_root_moves(&self) -> bool {
-        search::restricts_root_moves::<G>()
     }
 
     fn check_move(&self, token: &str) -> Result<(), MoveError> {

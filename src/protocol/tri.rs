@@ -83,6 +83,10 @@ impl Tri {
         self.send(&options::HASH.uci_line());
         self.send(&options::THREADS.uci_line());
         self.send(&options::MOVE_OVERHEAD.uci_line());
+        self.send(&options::LIMIT_STRENGTH.uci_line());
+        self.send(&options::UCI_ELO.uci_line());
+        self.send(&options::SKILL_LEVEL.uci_line());
+        self.send(&options::ANALYSE_MODE.uci_line());
         self.send(&options::USE_NNUE.uci_line());
         self.send(&options::eval_file::uci_line());
         self.send("triok");

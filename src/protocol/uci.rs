@@ -104,6 +104,10 @@ impl Uci {
         self.send(&options::MULTI_PV.uci_line());
         self.send(&options::MOVE_OVERHEAD.uci_line());
         self.send(&options::PONDER.uci_line());
+        self.send(&options::LIMIT_STRENGTH.uci_line());
+        self.send(&options::UCI_ELO.uci_line());
+        self.send(&options::SKILL_LEVEL.uci_line());
+        self.send(&options::ANALYSE_MODE.uci_line());
         self.send(&options::tri_search::uci_line());
         self.send(&options::USE_NNUE.uci_line());
         self.send(&options::eval_file::uci_line());
@@ -157,10 +161,6 @@ impl Uci {
             None => Vec::new(),
             Some(moves) => {
                 let session = self.session();
-                if !session.restricts_root_moves() {
-                    let variant = session.variant();
-                    return Err(CommandError::NoSearchMoves(variant));
-                }
                 for token in &moves {
                     session
                         .check_move(token)

@@ -1,6 +1,7 @@
 //! What a search thread runs with besides its limits, the same for every search: the table,
-//! the threads, the stop flag, the algorithm for more players and the network.
+//! the threads, the stop flag, the algorithm for more players, the network and the level.
 
+use super::level::Level;
 use super::tt::TranspositionTable;
 use crate::nnue::QuantisedNetwork;
 use std::sync::atomic::AtomicBool;
@@ -17,10 +18,12 @@ pub struct Context<'a> {
     /// The network that evaluates positions; None for the variant's hand-written evaluation.
     /// One that does not fit the variant's inputs is not used (`nnue::load` refuses it first).
     pub network: Option<&'a QuantisedNetwork>,
+    /// The strength to play at; None for full strength (level.rs).
+    pub level: Option<Level>,
 }
 
 impl<'a> Context<'a> {
-    /// One thread and the default algorithm.
+    /// One thread, the default algorithm, full strength.
     pub fn new(tt: &'a TranspositionTable, stop: &'a AtomicBool) -> Context<'a> {
         Context {
             tt,
@@ -28,6 +31,7 @@ impl<'a> Context<'a> {
             stop,
             algorithm: Algorithm::DEFAULT,
             network: None,
+            level: None,
         }
     }
 }

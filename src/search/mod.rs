@@ -1,10 +1,11 @@
 //! The search, generic over the variants: two trees over one set of parts. `think` is the
-//! one entry; the two-player tree is alpha-beta (alphabeta/), the tree for more players
-//! paranoid or Best-Reply Search (multi/). What they share: the context a search runs with
-//! (context.rs), the node clock (clock.rs), the time manager (time.rs, over the limits of
-//! limits.rs), the repetition window (path.rs), the principal variation (pv.rs), the
-//! transposition table (tt.rs), the evaluation step (evaluation.rs), the history tables
-//! (history.rs), the staged move picker (picker.rs) and the tuning constants (params.rs).
+//! one entry, and plays at a strength level when one is set (level.rs); the two-player tree
+//! is alpha-beta (alphabeta/), the tree for more players paranoid or Best-Reply Search
+//! (multi/). What they share: the context a search runs with (context.rs), the node clock
+//! (clock.rs), the time manager (time.rs, over the limits of limits.rs), the repetition
+//! window (path.rs), the principal variation (pv.rs), the transposition table (tt.rs), the
+//! evaluation step (evaluation.rs), the history tables (history.rs), the staged move picker
+//! (picker.rs) and the tuning constants (params.rs).
 
 mod alphabeta;
 mod clock;
@@ -12,6 +13,7 @@ mod context;
 mod evaluation;
 pub mod fuzz_caps;
 mod history;
+pub mod level;
 mod limits;
 mod lmr;
 pub mod multi;
@@ -29,7 +31,7 @@ pub use alphabeta::search_among;
 pub use context::{Algorithm, Context};
 pub use limits::{Budget, Limits};
 pub use params::MAX_PLY;
-pub use think::{restricts_root_moves, think, Thought};
+pub use think::{think, Thought};
 pub use tt::TranspositionTable;
 
 use std::time::Duration;
@@ -59,5 +61,16 @@ pub struct SearchResult<M> {
     pub score: i32,
     pub depth: i32,
     pub nodes: u64,
+    pub pv: Vec<M>,
+    /// The best lines of the last completed depth, best first: as many as MultiPV asked for
+    /// (one without it), each scored exactly; empty only when there is no legal move.
+    pub lines: Vec<Line<M>>,
+}
+
+/// One of the best lines a search found: its score from the mover's point of view and its
+/// moves from the root.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Line<M> {
+    pub score: i32,
     pub pv: Vec<M>,
 }

@@ -1,6 +1,7 @@
 //! The one way front ends ask for a move, whatever the number of players: `think` runs the
 //! two-player search (alphabeta/) or the search for more players (multi/), reports each
-//! iteration in one shape, and answers with the whole turn to play.
+//! iteration in one shape, plays at the level asked for (level.rs), and answers with the
+//! whole turn to play.
 
 use super::alphabeta::search_among;
 use super::context::Context;
@@ -34,25 +35,78 @@ impl<M: Copy> Thought<M> {
     }
 }
 
-/// Whether `think` honours its `root_moves` (and `limits.multi_pv`): the two-player search
-/// does, the search for more players always weighs every root move and reports one line.
-pub const fn restricts_root_moves<G: Searchable>() -> bool {
-    G::PLAYERS == 2
-}
-
 /// Searches `pos` (reached through positions hashing to `history`, oldest first) within
 /// `limits`, over `root_moves` only when it is not empty. `on_info` hears about every
-/// completed iteration (once per line under MultiPV).
+/// completed iteration (once per line under MultiPV). At a level (`ctx.level`) the search
+/// keeps to the level's budget and the turn is the level's choice among the best lines; a
+/// search with no end of its own (analysis, pondering) is at full strength all the same.
 pub fn think<G: Searchable>(
     pos: &G,
     history: &[u64],
     limits: &Limits,
     root_moves: &[G::Move],
     ctx: Context<'_>,
-    on_info: impl FnMut(&Info<G::Move>),
+    mut on_info: impl FnMut(&Info<G::Move>),
 ) -> Thought<G::Move> {
+    let level = ctx.level.filter(|_| !limits.infinite);
+    let Some(level) = level else {
+        return search(pos, history, limits, root_moves, ctx, on_info).0;
+    };
+    // The lines asked for are shown; the further candidates only weigh in the choice.
+    let shown = limits.multi_pv.max(1);
+    let limits = level.limits(limits);
+    let mut last_lines: Vec<Info<G::Move>> = Vec::new();
+    let (thought, lines) = search(pos, history, &limits, root_moves, ctx, |info| {
+        if info.multipv == 1 {
+            last_lines.clear();
+        }
+        last_lines.push(info.clone());
+        if info.multipv <= shown {
+            on_info(info);
+        }
+    });
+    let scores: Vec<i32> = lines.iter().map(|l| l.score).collect();
+    let chosen = level.choose(&scores, pos.hash());
+    // The line played is the last one a GUI sees, as the best.
+    if let Some(info) = last_lines.get(chosen).filter(|_| chosen > 0) {
+        on_info(&Info {
+            multipv: 1,
+            ..info.clone()
+        });
+    }
+    match lines.into_iter().nth(chosen) {
+        Some(line) if chosen > 0 => {
+            let chosen_thought = Thought {
+                score: line.score,
+                pv: line.pv,
+                player_scores: line.player_scores,
+                turn: Vec::new(),
+                ..thought
+            };
+            finish_turn(pos, history, chosen_thought, ctx.tt)
+        }
+        _ => thought,
+    }
+}
+
+/// One of the best lines with what a turn needs of it.
+struct Candidate<M> {
+    score: i32,
+    pv: Vec<M>,
+    player_scores: Vec<i32>,
+}
+
+/// The search for the number of players, its best turn, and its best lines (best first).
+fn search<G: Searchable>(
+    pos: &G,
+    history: &[u64],
+    limits: &Limits,
+    root_moves: &[G::Move],
+    ctx: Context<'_>,
+    on_info: impl FnMut(&Info<G::Move>),
+) -> (Thought<G::Move>, Vec<Candidate<G::Move>>) {
     if G::PLAYERS > 2 {
-        return more_players(pos, history, limits, ctx, on_info);
+        return more_players(pos, history, limits, root_moves, ctx, on_info);
     }
     let result = search_among(pos, history, limits, root_moves, ctx, on_info);
     let mut thought = Thought {
@@ -67,7 +121,34 @@ pub fn think<G: Searchable>(
         if thought.pv.first() != Some(&best) {
             thought.pv = vec![best];
         }
-        complete_turn(pos, history, best, &mut thought, ctx.tt);
+    }
+    let lines = result
+        .lines
+        .into_iter()
+        .map(|line| Candidate {
+            score: line.score,
+            pv: line.pv,
+            player_scores: Vec::new(),
+        })
+        .collect();
+    (finish_turn(pos, history, thought, ctx.tt), lines)
+}
+
+/// The turn of a two-player thought from its principal variation (empty: no legal move).
+/// A thought of more players is a single ply, its principal variation's first.
+fn finish_turn<G: Searchable>(
+    pos: &G,
+    history: &[u64],
+    mut thought: Thought<G::Move>,
+    tt: &TranspositionTable,
+) -> Thought<G::Move> {
+    let Some(&best) = thought.pv.first() else {
+        return thought;
+    };
+    if G::PLAYERS > 2 {
+        thought.turn = vec![best];
+    } else {
+        complete_turn(pos, history, best, &mut thought, tt);
     }
     thought
 }
@@ -118,10 +199,11 @@ fn more_players<G: Searchable>(
     pos: &G,
     history: &[u64],
     limits: &Limits,
+    root_moves: &[G::Move],
     ctx: Context<'_>,
     mut on_info: impl FnMut(&Info<G::Move>),
-) -> Thought<G::Move> {
-    let result = search_multi(pos, history, limits, ctx, |info| {
+) -> (Thought<G::Move>, Vec<Candidate<G::Move>>) {
+    let result = search_multi(pos, history, limits, root_moves, ctx, |info| {
         on_info(&Info {
             depth: info.depth,
             seldepth: info.seldepth,
@@ -130,12 +212,12 @@ fn more_players<G: Searchable>(
             time: info.time,
             pv: info.pv.clone(),
             hashfull: ctx.tt.hashfull(),
-            multipv: 1,
+            multipv: info.multipv,
             shares: expected_shares(&info.leaf),
         })
     });
     limits.wait_for_stop(ctx.stop);
-    Thought {
+    let thought = Thought {
         turn: result.best.into_iter().collect(),
         score: result.score,
         depth: result.depth,
@@ -146,5 +228,16 @@ fn more_players<G: Searchable>(
             result.pv
         },
         player_scores: result.scores,
-    }
+    };
+    let mut line_scores = result.line_scores.into_iter();
+    let lines = result
+        .lines
+        .into_iter()
+        .map(|line| Candidate {
+            score: line.score,
+            pv: line.pv,
+            player_scores: line_scores.next().unwrap_or_default(),
+        })
+        .collect();
+    (thought, lines)
 }

@@ -275,10 +275,10 @@ def chess(b):
     b.click("b8")
     b.choose("Q")
     b.wait_plies(2)
-    b.check_players([["White", "you"], ["Black", "kaleido level 1"]])
+    b.check_players([["White", "you"], ["Black", "kaleido 800"]])
     check("White (you) to move" in b.status(), f"status: {b.status()}")
     b.check_board({"b8": (WHITE, "queen")}, empty=["b7"])
-    check("Level 1 for Black" in b.engine_line(), f"no engine report: {b.engine_line()}")
+    check("kaleido 800 for Black" in b.engine_line(), f"no engine report: {b.engine_line()}")
     check(b.driver.find_element(By.ID, "pv").text.startswith("PV: K"), "no principal variation")
     b.shot("chess-promotion-and-reply")
 
@@ -411,13 +411,13 @@ def trichess(b):
           "the hexagon should have 169 cells")
     # kaleido plays player a's next move, and the two others play themselves.
     b.new_game("trichess", ["human", 1, 1])
-    b.check_players([["Player a (ivory)", "you"], ["Player b (orange)", "kaleido level 1"],
-                     ["Player c (black)", "kaleido level 1"]])
+    b.check_players([["Player a (ivory)", "you"], ["Player b (orange)", "kaleido 800"],
+                     ["Player c (black)", "kaleido 800"]])
     b.step("BN", "DL", 3, by_drag=True)
     h = b.state()["history"]
     check([p["player"] for p in h] == [0, 1, 2], f"trichess turn order {[p['player'] for p in h]}")
     b.check_board({"DL": (0, "pawn")})
-    check("Level 1" in b.engine_line(), "no engine report for trichess")
+    check("kaleido 800" in b.engine_line(), "no engine report for trichess")
     check("Player c" in b.driver.find_element(By.ID, "pv").text, "no per-player evaluation")
     check("Expected points: Player a" in b.driver.find_element(By.ID, "shares").text,
           "no expected points after kaleido's move")
@@ -458,33 +458,33 @@ def layout(b):
     b.new_game("gigachess", [1, "human"])
     b.wait_plies(1)
     b.check_labels("gigachess seen from Black")
-    b.check_players([["White", "kaleido level 1"], ["Black", "you"]])
+    b.check_players([["White", "kaleido 800"], ["Black", "you"]])
     b.shot("gigachess-labels-from-black")
 
 
 def thinking(b):
     """kaleido's search shows depth, score, nodes and its line while it runs (and in trichess
     every player's expected points); Move now ends it."""
-    b.new_game("chess", ["human", 8])
+    b.new_game("chess", ["human", 10])
     b.step("e2", "e4", 1)
     seen = watch_search(b, "chess", "chess-kaleido-thinking")
     check(len(seen) >= 2, f"chess: the live line never changed while kaleido thought: {seen}")
     b.driver.find_element(By.ID, "stop").click()
     b.wait_plies(2)
-    check("Level 8 for Black" in b.engine_line() and "played" in b.engine_line(),
+    check("kaleido full strength for Black" in b.engine_line() and "played" in b.engine_line(),
           f"no report after the search: {b.engine_line()}")
     check(b.js("return document.getElementById('engine-line').dataset.live") is None,
           "the panel still reads as thinking")
-    print(f"   chess level 8 seen at depths {seen}")
+    print(f"   chess at full strength seen at depths {seen}")
     # Trichess: each player's expected points as the search reports them.
-    b.new_game("trichess", [8, "human", "human"])
+    b.new_game("trichess", [10, "human", "human"])
     seen = watch_search(b, "trichess", "trichess-kaleido-thinking")
     b.driver.find_element(By.ID, "stop").click()
     b.wait_plies(1)
     check("Expected points" in b.driver.find_element(By.ID, "shares").text, "no final shares")
-    b.check_players([["Player a (ivory)", "kaleido level 8"], ["Player b (orange)", "a person"],
+    b.check_players([["Player a (ivory)", "kaleido full strength"], ["Player b (orange)", "a person"],
                      ["Player c (black)", "a person"]])
-    print(f"   trichess level 8 seen at depths {seen}")
+    print(f"   trichess at full strength seen at depths {seen}")
 
 
 def watch_search(b, variant, shot):

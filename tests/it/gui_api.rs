@@ -196,7 +196,7 @@ fn malformed_requests_get_a_message() {
             r#"{"variant": "chess", "seats": [{"kind": "kaleido", "level": 99}]}"#,
         ),
         400,
-        "levels are 1 to 8",
+        "levels are 1 to 10",
     );
     assert_client_error(
         &post(
@@ -331,11 +331,7 @@ fn a_chess_game_through_the_api() {
     post(&format!("/api/game/{id}/move"), r#"{"move": "d2d4"}"#);
     let pgn = get(&format!("/api/game/{id}/pgn"));
     assert_eq!(pgn.status, 200);
-    assert!(
-        pgn.body.contains("[Black \"kaleido level 1\"]"),
-        "{}",
-        pgn.body
-    );
+    assert!(pgn.body.contains("[Black \"kaleido 800\"]"), "{}", pgn.body);
     assert!(pgn.body.contains("\n1. d4 *\n"), "{}", pgn.body);
     let annotator = format!("[Annotator \"{}\"]", kaleido::version::engine_name());
     assert!(pgn.body.contains(&annotator), "{}", pgn.body);
@@ -528,10 +524,10 @@ fn a_running_search_can_be_watched() {
         let id = game["id"].as_str().unwrap().to_string();
         let watch = format!("/api/game/{id}/search");
         assert_eq!(get(&watch).json(), json!({"thinking": false}), "{variant}");
-        // The strongest level searches long enough to be watched, and is stopped early.
+        // Full strength searches long enough to be watched, and is stopped early.
         let engine = {
             let path = format!("/api/game/{id}/engine");
-            std::thread::spawn(move || post(&path, r#"{"level": 8}"#))
+            std::thread::spawn(move || post(&path, r#"{"level": 10}"#))
         };
         let mut seen = None;
         for _ in 0..3000 {
@@ -544,7 +540,7 @@ fn a_running_search_can_be_watched() {
         }
         let progress = seen.unwrap_or_else(|| panic!("{variant}: no search progress was shown"));
         assert_eq!(progress["thinking"], true, "{progress}");
-        assert_eq!(progress["level"], 8, "{progress}");
+        assert_eq!(progress["level"], 10, "{progress}");
         assert_eq!(progress["mover"], 0, "{progress}");
         assert!(progress["elapsed_ms"].as_u64().is_some(), "{progress}");
         let info = &progress["info"];

@@ -27,6 +27,7 @@ mod gigachess_cli;
 mod gigachess_differential;
 mod gui_api;
 mod layers;
+mod levels;
 mod r#match;
 mod match_config;
 mod network_inputs;

@@ -600,7 +600,8 @@ fn a_bad_position_keeps_the_previous_one() {
     // The diagram: 15 rows between their end cells' names, then the player to move.
     let rows: Vec<&String> = out
         .iter()
-        .filter(|l| l.len() > 14 && l.as_bytes()[12..14].iter().all(u8::is_ascii_uppercase))
+        .filter(|l| l.starts_with("info string ") && l.len() > 14)
+        .filter(|l| l.as_bytes()[12..14].iter().all(u8::is_ascii_uppercase))
         .collect();
     assert_eq!(rows.len(), 15, "{out:#?}");
     assert!(rows[0].starts_with("info string HA ") && rows[0].ends_with("OA"));

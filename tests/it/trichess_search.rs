@@ -37,6 +37,7 @@ fn both_algorithms_find_the_mate_that_wins_both_points() {
             &pos,
             &[],
             &depth(2),
+            &[],
             Context {
                 algorithm,
                 ..Context::new(&TranspositionTable::new(1), &stop)
@@ -61,6 +62,7 @@ fn start_position_gives_a_legal_move_deterministically() {
                 &pos,
                 &[],
                 &depth(3),
+                &[],
                 Context {
                     algorithm,
                     ..Context::new(&TranspositionTable::new(1), &stop)
@@ -87,6 +89,7 @@ fn node_limit_and_stop_are_honoured() {
         &pos,
         &[],
         &limited,
+        &[],
         Context {
             algorithm: Algorithm::Paranoid,
             ..Context::new(&TranspositionTable::new(1), &stop)
@@ -100,6 +103,7 @@ fn node_limit_and_stop_are_honoured() {
         &pos,
         &[],
         &Limits::default(),
+        &[],
         Context {
             algorithm: Algorithm::BestReply,
             ..Context::new(&TranspositionTable::new(1), &stopped)
@@ -125,6 +129,7 @@ fn principal_variations_are_playable_lines() {
             &pos,
             &[],
             &depth(3),
+            &[],
             Context {
                 algorithm,
                 ..Context::new(&TranspositionTable::new(1), &stop)
@@ -180,6 +185,7 @@ fn best_reply_search_stops_at_a_mate_behind_another_players_reply() {
         &pos,
         &[],
         &depth(2),
+        &[],
         Context {
             algorithm: Algorithm::BestReply,
             ..Context::new(&tt, &stop)
@@ -214,6 +220,7 @@ fn quiescence_sees_the_recapture_of_a_guarded_pawn() {
             &pos,
             &[],
             &depth(1),
+            &[],
             Context {
                 algorithm,
                 ..Context::new(&tt, &stop)
@@ -240,6 +247,7 @@ fn a_kept_table_saves_work_on_the_next_search() {
             &pos,
             &[],
             &depth(3),
+            &[],
             Context {
                 algorithm: Algorithm::BestReply,
                 ..Context::new(&tt, &stop)
@@ -273,6 +281,7 @@ fn the_start_position_reads_near_level_at_every_depth() {
             &pos,
             &[],
             &depth(4),
+            &[],
             Context {
                 algorithm,
                 ..Context::new(&tt, &stop)

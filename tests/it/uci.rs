@@ -403,3 +403,88 @@ fn a_network_keeps_the_turn_threats_beside_it() {
         .unwrap_or(i32::MIN);
     assert!(score < -2000 || line.contains("score mate -"), "{line}");
 }
+
+#[test]
+fn strength_options_are_offered_and_bad_values_refused() {
+    let out = converse(
+        "uci\nsetoption name Skill Level value 99\nsetoption name UCI_Elo value 700\n\
+         setoption name UCI_LimitStrength value maybe\nsetoption name UCI_AnalyseMode value 2\nisready\n",
+    );
+    for option in [
+        "option name UCI_LimitStrength type check default false",
+        "option name UCI_Elo type spin default 800 min 800 max 2400",
+        "option name Skill Level type spin default 20 min 0 max 20",
+        "option name UCI_AnalyseMode type check default false",
+    ] {
+        assert!(out.contains(&option.to_string()), "no {option}: {out:#?}");
+    }
+    for error in [
+        "info string error: Skill Level must be 0 to 20, not '99'",
+        "info string error: UCI_Elo must be 800 to 2400, not '700'",
+        "info string error: UCI_LimitStrength must be true or false, not 'maybe'",
+        "info string error: UCI_AnalyseMode must be true or false, not '2'",
+    ] {
+        assert!(out.contains(&error.to_string()), "no {error}: {out:#?}");
+    }
+    assert_eq!(out.last().map(String::as_str), Some("readyok"));
+}
+
+#[test]
+fn a_level_plays_legal_moves_in_every_variant_and_shows_the_lines_asked_for() {
+    for variant in [
+        "chess",
+        "cylinder",
+        "spinchess",
+        "doublemove",
+        "gigachess",
+        "trichess",
+    ] {
+        let out = converse(&format!(
+            "uci\nsetoption name UCI_Variant value {variant}\nsetoption name UCI_LimitStrength value true\n\
+             setoption name UCI_Elo value 1000\nposition startpos\ngo depth 3\n\
+             setoption name Skill Level value 5\nsetoption name UCI_LimitStrength value false\n\
+             go nodes 2000\n"
+        ));
+        let moves = bestmoves(&out);
+        assert_eq!(moves.len(), 2, "{variant}: {out:#?}");
+        assert!(moves.iter().all(|m| m != "(none)"), "{variant}: {moves:?}");
+        // The line shown last is the one played.
+        for (i, line) in out.iter().enumerate() {
+            if let Some(played) = line.strip_prefix("bestmove ") {
+                let shown = out[..i]
+                    .iter()
+                    .rev()
+                    .find_map(|l| l.split(" pv ").nth(1))
+                    .and_then(|pv| pv.split_whitespace().next());
+                assert_eq!(shown, played.split(',').next(), "{variant}: {out:#?}");
+            }
+        }
+        // A level weighs four lines but shows the one MultiPV asks for.
+        assert!(
+            out.iter()
+                .filter(|l| l.starts_with("info depth"))
+                .all(|l| l.contains(" multipv 1 ")),
+            "{variant}: {out:#?}"
+        );
+    }
+}
+
+#[test]
+fn trichess_honours_searchmoves_and_multipv() {
+    let out = converse(
+        "uci\nsetoption name UCI_Variant value trichess\nsetoption name MultiPV value 2\n\
+         position startpos\ngo depth 2\n",
+    );
+    let last = last_depth_lines(&out);
+    assert_eq!(last.len(), 2, "{out:#?}");
+    assert_ne!(last[0].1, last[1].1, "two different lines: {last:?}");
+    let legal =
+        converse("uci\nsetoption name UCI_Variant value trichess\nposition startpos\ngo depth 2\n");
+    let best = bestmoves(&legal)[0].clone();
+    // Restricted to one root move, the search plays it.
+    let out = converse(&format!(
+        "uci\nsetoption name UCI_Variant value trichess\nposition startpos\n\
+         go depth 2 searchmoves {best}\n"
+    ));
+    assert_eq!(bestmoves(&out), [best]);
+}

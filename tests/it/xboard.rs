@@ -156,11 +156,14 @@ fn protover_2_features_end_with_done() {
         "option=\"Threads -spin ",
         "option=\"Use NNUE -check 1\"",
         "option=\"EvalFile -file <embedded>\"",
+        "option=\"UCI_LimitStrength -check 0\"",
+        "option=\"UCI_Elo -spin 800 800 2400\"",
+        "option=\"Skill Level -spin 20 0 20\"",
     ] {
         assert!(all.contains(f), "missing {f} in {all}");
     }
     // `accepted`/`rejected` are heard silently.
-    assert_eq!(out.len(), 8, "{out:#?}");
+    assert_eq!(out.len(), 11, "{out:#?}");
 }
 
 #[test]
@@ -864,4 +867,26 @@ fn the_evaluation_options_choose_and_refuse_networks() {
     // Once when the file is named, once more when the network is switched back on.
     assert_eq!(refusals, 2, "{out:#?}");
     assert_eq!(moves(&out).len(), 1, "{out:#?}");
+}
+
+#[test]
+fn strength_levels_are_set_as_options_and_bad_values_refused() {
+    let out = converse(&format!(
+        "{HANDSHAKE}option Skill Level=99\noption UCI_Elo=5000\noption UCI_LimitStrength=maybe\n\
+         option UCI_LimitStrength=1\noption UCI_Elo=1000\nnew\nsd 3\ngo\nping 1\nquit\n"
+    ));
+    assert!(has(
+        &out,
+        "Error (Skill Level must be 0 to 20, not '99'): option Skill Level=99"
+    ));
+    assert!(has(
+        &out,
+        "Error (UCI_Elo must be 800 to 2400, not '5000'): option UCI_Elo=5000"
+    ));
+    assert!(has(
+        &out,
+        "Error (UCI_LimitStrength must be true or false, not 'maybe'): option UCI_LimitStrength=maybe"
+    ));
+    assert!(out.iter().any(|l| l.starts_with("move ")), "{out:#?}");
+    assert!(has(&out, "pong 1"));
 }

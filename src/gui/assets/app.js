@@ -8,7 +8,7 @@ const $ = (id) => document.getElementById(id);
 
 const page = {
   variants: [],   // from /api/variants
-  levels: 8,
+  levels: [],
   state: null,    // the game's state from the server
   prefix: [],     // gestures chosen so far for the move being made
   from: null,     // the cell picked as a step's start
@@ -92,10 +92,10 @@ function buildSeatControls() {
     kind.dataset.seat = i;
     const human = new Option("human", "human");
     kind.add(human);
-    for (let level = 1; level <= page.levels; level++) {
-      kind.add(new Option(`kaleido ${level}`, `kaleido:${level}`));
+    for (const level of page.levels) {
+      kind.add(new Option(`kaleido ${level.name}`, `kaleido:${level.level}`));
     }
-    // A person plays the first seat, kaleido at level 3 the others.
+    // A person plays the first seat, kaleido at level 3 (Elo 1200) the others.
     kind.value = i === 0 ? "human" : "kaleido:3";
     label.appendChild(kind);
     box.appendChild(label);
@@ -390,13 +390,13 @@ function showSearch(live) {
   line.dataset.live = "1";
   const info = live.info;
   if (!info) {
-    const who = live.level ? `Level ${live.level}` : "kaleido";
+    const who = live.level ? `kaleido ${levelName(live.level)}` : "kaleido";
     line.textContent = `${who} for ${mover}: thinking, ${seconds}`;
     $("pv").textContent = "";
     $("shares").textContent = "";
     return;
   }
-  line.textContent = `Level ${live.level} for ${mover}, thinking: depth ${info.depth}, ${info.score}, ` +
+  line.textContent = `kaleido ${levelName(live.level)} for ${mover}, thinking: depth ${info.depth}, ${info.score}, ` +
     `${info.nodes.toLocaleString("en")} nodes, ${seconds}`;
   $("pv").textContent = info.pv.length ? `PV: ${info.pv.join(" ")}` : "";
   $("shares").textContent = sharesText(info.shares);
@@ -661,13 +661,19 @@ function seatTitle(seat, count) {
   return count > 2 && seat.colour_name ? `${seat.name} (${seat.colour_name})` : seat.name;
 }
 
+/// How the page names a level: its Elo, or "full strength".
+function levelName(level) {
+  const known = page.levels.find((l) => l.level === level);
+  return known ? known.name : `level ${level}`;
+}
+
 /// Who plays a seat: kaleido at its level, "you" where one person plays, else "a person".
 function playerText(seat, seats) {
-  if (seat.kind === "kaleido") return `kaleido level ${seat.level}`;
+  if (seat.kind === "kaleido") return `kaleido ${levelName(seat.level)}`;
   return seats.filter((other) => other.kind === "human").length === 1 ? "you" : "a person";
 }
 
-/// A seat and who plays it: "White (you)", "Player b (orange, kaleido level 3)".
+/// A seat and who plays it: "White (you)", "Player b (orange, kaleido 1200)".
 function seatText(seat, seats) {
   const colour = seats.length > 2 && seat.colour_name ? `${seat.colour_name}, ` : "";
   return `${seat.name} (${colour}${playerText(seat, seats)})`;
@@ -726,7 +732,7 @@ function drawPanel() {
   if (e) {
     const mover = s.seats[e.mover] ? s.seats[e.mover].name : "";
     line.textContent =
-      `Level ${e.level} for ${mover}: ${e.score}, depth ${e.depth}, ` +
+      `kaleido ${levelName(e.level)} for ${mover}: ${e.score}, depth ${e.depth}, ` +
       `${e.nodes.toLocaleString("en")} nodes, ${(e.time_ms / 1000).toFixed(1)}\u00a0s; played ${e.played.join(",")}`;
     let pv = e.pv.length ? `PV: ${e.pv.join(" ")}` : "";
     if (e.player_scores && e.player_scores.length) {

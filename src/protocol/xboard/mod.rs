@@ -172,6 +172,7 @@ impl Xboard {
             session: self.core.shared_session(),
             tt: self.core.table(),
             threads: self.core.threads,
+            level: self.core.level(),
             post: self.post.clone(),
             ponder: self.ponder.clone(),
             moves_made: self.moves_made.clone(),
@@ -260,6 +261,9 @@ impl Xboard {
         self.send(&options::HASH.xboard_line());
         self.send(&options::THREADS.xboard_line());
         self.send(&options::XBOARD_MOVE_OVERHEAD.xboard_line());
+        self.send(&options::LIMIT_STRENGTH.xboard_line());
+        self.send(&options::UCI_ELO.xboard_line());
+        self.send(&options::SKILL_LEVEL.xboard_line());
         self.send(&options::USE_NNUE.xboard_line());
         self.send(&options::eval_file::xboard_line());
         self.send("feature done=1");
@@ -284,6 +288,12 @@ impl Xboard {
             "Hash" => self.core.set_hash(value).map_err(CommandError::from),
             "Threads" => self.core.set_threads(value).map_err(CommandError::from),
             "Move Overhead" => self.core.set_overhead(value).map_err(CommandError::from),
+            "UCI_LimitStrength" => self
+                .core
+                .set_limit_strength(value)
+                .map_err(CommandError::from),
+            "UCI_Elo" => self.core.set_elo(value).map_err(CommandError::from),
+            "Skill Level" => self.core.set_skill(value).map_err(CommandError::from),
             // A comment line: XBoard shows nothing for a choice that took.
             "Use NNUE" => self
                 .core

@@ -6,6 +6,7 @@ use super::notation;
 use crate::protocol::engine::lock;
 use crate::protocol::output::Output;
 use crate::protocol::session::{Answer, Report, Session};
+use crate::search::level::Level;
 use crate::search::{score, Context, Limits, TranspositionTable};
 use std::sync::atomic::{AtomicBool, AtomicU32, AtomicU8, Ordering};
 use std::sync::{Arc, Mutex};
@@ -73,6 +74,9 @@ pub(super) struct XboardJob {
     pub(super) session: Arc<Mutex<Box<dyn Session>>>,
     pub(super) tt: Arc<TranspositionTable>,
     pub(super) threads: usize,
+    /// The strength kaleido plays its moves at (None: full); pondering and analysis are at
+    /// full strength (`search::think`).
+    pub(super) level: Option<Level>,
     pub(super) post: Arc<AtomicBool>,
     pub(super) ponder: Arc<AtomicBool>,
     pub(super) moves_made: Arc<AtomicU32>,
@@ -111,6 +115,7 @@ impl XboardJob {
         };
         let ctx = Context {
             threads: self.threads,
+            level: self.level,
             ..Context::new(&self.tt, stop)
         };
         session.think(limits, &[], ctx, &mut on_info)

@@ -14,16 +14,10 @@ use crate::search::params::{
 use crate::search::score::{self, INFINITE, MATE_BOUND};
 use crate::search::time::TimeManager;
 use crate::search::tt::TranspositionTable;
-use crate::search::{Info, SearchResult};
+use crate::search::{Info, Line, SearchResult};
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::Mutex;
 use std::time::Instant;
-
-/// One of the best lines found at the last completed depth.
-struct Line<M> {
-    score: i32,
-    pv: Vec<M>,
-}
 
 /// The two-player search: searches `pos` (reached through positions hashing to
 /// `game_history`, oldest first) within `limits`, on `ctx.threads` threads, until a limit is
@@ -57,6 +51,7 @@ pub fn search_among<G: Searchable>(
             depth: 0,
             nodes: 0,
             pv: Vec::new(),
+            lines: Vec::new(),
         };
     };
     let outside: Vec<u32> = outside.into_iter().map(G::move_bits).collect();
@@ -143,6 +138,10 @@ fn help<G: Searchable>(
                 score,
                 depth,
                 nodes: 0,
+                lines: vec![Line {
+                    score,
+                    pv: pv.clone(),
+                }],
                 pv,
             };
             *published.lock().unwrap_or_else(|e| e.into_inner()) = Some(done);
@@ -190,6 +189,7 @@ impl<G: Searchable> Deepening<'_, G> {
             depth: 0,
             nodes: 0,
             pv: vec![first],
+            lines: Vec::new(),
         };
         let mut lines: Vec<Line<G::Move>> = Vec::new();
         for depth in 1..=max_depth {
@@ -207,6 +207,7 @@ impl<G: Searchable> Deepening<'_, G> {
                 depth,
                 nodes: self.main.nodes(),
                 pv: top.pv.clone(),
+                lines: Vec::new(),
             };
             self.time.iteration_done(best.best == previous);
             self.report(depth, &lines, &mut on_info);
@@ -215,6 +216,13 @@ impl<G: Searchable> Deepening<'_, G> {
             }
         }
         best.nodes = self.main.nodes();
+        best.lines = match lines.is_empty() {
+            true => vec![Line {
+                score: best.score,
+                pv: best.pv.clone(),
+            }],
+            false => lines,
+        };
         best
     }
 

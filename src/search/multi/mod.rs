@@ -31,6 +31,7 @@ use super::limits::Limits;
 use super::params::{FORECAST_MORE_PLAYERS, MULTI_MAX_DEPTH};
 use super::score::{INFINITE, MATE, MATE_BOUND};
 use super::time::TimeManager;
+use super::Line;
 use crate::core::Player;
 use crate::game::Searchable;
 use crate::nnue::{self, QuantisedNetwork};
@@ -87,7 +88,7 @@ pub enum Step<M> {
     Pass,
 }
 
-/// What the search reports after each completed iteration.
+/// What the search reports after each completed iteration, once per line under MultiPV.
 #[derive(Clone, Debug)]
 pub struct MultiInfo<G: Searchable> {
     pub depth: i32,
@@ -102,6 +103,8 @@ pub struct MultiInfo<G: Searchable> {
     /// The position at the end of the whole principal variation, passes included: the one
     /// whose evaluation (or result) the score is, where every player's score can be read.
     pub leaf: G,
+    /// Which of the best lines this is, from 1.
+    pub multipv: usize,
 }
 
 #[derive(Clone, Debug)]
@@ -116,15 +119,23 @@ pub struct MultiResult<M> {
     pub nodes: u64,
     /// The playable beginning of the principal variation (see `MultiInfo::pv`).
     pub pv: Vec<M>,
+    /// The best lines of the last completed depth, best first, each scored exactly and cut
+    /// at its first pass: as many as MultiPV asked for (one without it).
+    pub lines: Vec<Line<M>>,
+    /// Every player's static evaluation at the end of each of `lines`.
+    pub line_scores: Vec<Vec<i32>>,
 }
 
 /// Searches `pos` for the player to move with `ctx.algorithm`, iteratively deeper, within
 /// `limits`, with `ctx.tt` as its transposition table (it may be kept from move to move) and
-/// one thread. `on_depth` hears about every completed iteration.
+/// one thread, over the root moves in `search_moves` only when it is not empty. Under
+/// MultiPV the best `limits.multi_pv` root moves are scored exactly. `on_depth` hears about
+/// every completed iteration, once per line.
 pub fn search_multi<G: Searchable>(
     pos: &G,
     game_history: &[u64],
     limits: &Limits,
+    search_moves: &[G::Move],
     ctx: Context<'_>,
     mut on_depth: impl FnMut(&MultiInfo<G>),
 ) -> MultiResult<G::Move> {
@@ -134,7 +145,9 @@ pub fn search_multi<G: Searchable>(
     let mut searcher = MultiSearcher::new(pos.side_to_move(), game_history, limits, ctx, &time);
     // The root's moves, best first: captures first at the start, then by the last iteration.
     let mut moves = MultiSearcher::legal_moves(pos);
+    moves.retain(|mv| search_moves.is_empty() || search_moves.contains(mv));
     searcher.order.sort(pos, &mut moves, None, 0);
+    let wanted = limits.multi_pv.clamp(1, moves.len().max(1));
     let mut result = MultiResult {
         best: moves.first().copied(),
         score: 0,
@@ -142,34 +155,48 @@ pub fn search_multi<G: Searchable>(
         depth: 0,
         nodes: 0,
         pv: moves.first().copied().into_iter().collect(),
+        lines: moves
+            .first()
+            .map(|&mv| Line {
+                score: 0,
+                pv: vec![mv],
+            })
+            .into_iter()
+            .collect(),
+        line_scores: Vec::new(),
     };
     let max_depth = limits
         .depth
         .unwrap_or(MULTI_MAX_DEPTH)
         .clamp(1, MULTI_MAX_DEPTH);
     for depth in 1..=max_depth {
-        let RootPass {
-            best,
-            line,
-            mut scored,
-        } = searcher.root_pass(pos, &moves, depth);
+        // The first iteration completes through an early stop (up to the clock's grace), so
+        // that even a search stopped at once, or a level's budget of a few nodes, answers
+        // with searched moves.
+        searcher.clock.first_iteration_grace = depth == 1;
+        let RootPass { top, mut scored } = searcher.root_pass(pos, &moves, depth, wanted);
         let complete = !searcher.clock.must_stop();
+        searcher.clock.first_iteration_grace = false;
         let previous = result.best;
         // An unfinished iteration still counts when its first move, the last iteration's
         // best, was searched in full: any move that then scored higher is the better move.
-        if let Some(found) = best {
-            let (found, leaf) =
-                iteration_result(pos, found, &line, depth, searcher.clock.nodes, ctx.network);
+        // Under MultiPV a cut iteration says nothing: its further lines would be partial.
+        if !top.is_empty() && (complete || wanted == 1) {
+            let (found, leaves) =
+                iteration_result(pos, &top, depth, searcher.clock.nodes, ctx.network);
             if complete {
-                on_depth(&MultiInfo {
-                    depth,
-                    seldepth: searcher.clock.seldepth,
-                    score: found.score,
-                    nodes: searcher.clock.nodes,
-                    time: start.elapsed(),
-                    pv: found.pv.clone(),
-                    leaf,
-                });
+                for (index, (line, leaf)) in found.lines.iter().zip(leaves).enumerate() {
+                    on_depth(&MultiInfo {
+                        depth,
+                        seldepth: searcher.clock.seldepth,
+                        score: line.score,
+                        nodes: searcher.clock.nodes,
+                        time: start.elapsed(),
+                        pv: line.pv.clone(),
+                        leaf,
+                        multipv: index + 1,
+                    });
+                }
             }
             result = found;
         }
@@ -182,7 +209,7 @@ pub fn search_multi<G: Searchable>(
         moves = scored.into_iter().map(|(mv, _)| mv).collect();
         // A game won outright needs no deeper look unless the user asked for depth; a shared
         // win does, since a deeper search may find the points for the root player alone.
-        let settled = result.score > MATE_BOUND && limits.depth.is_none();
+        let settled = result.score > MATE_BOUND && limits.depth.is_none() && wanted == 1;
         if time.past_soft(None) || settled || !time.next_iteration_fits() {
             break;
         }
@@ -191,81 +218,110 @@ pub fn search_multi<G: Searchable>(
     result
 }
 
-/// The result of an iteration whose best move and score are `found` with the line `line`
-/// (passes included), and the position at the line's end, where every player's evaluation is
-/// read.
+/// The result of an iteration whose best lines are `top` (best first, passes included), and
+/// the position at each line's end, where every player's evaluation is read.
 fn iteration_result<G: Searchable>(
     pos: &G,
-    (mv, score): (G::Move, i32),
-    line: &[Step<G::Move>],
+    top: &[RootLine<G::Move>],
     depth: i32,
     nodes: u64,
     network: Option<&QuantisedNetwork>,
-) -> (MultiResult<G::Move>, G) {
-    let (pv, leaf) = walk(pos, line);
+) -> (MultiResult<G::Move>, Vec<G>) {
+    let (lines, leaves): (Vec<Line<G::Move>>, Vec<G>) = top
+        .iter()
+        .map(|root| {
+            let (pv, leaf) = walk(pos, &root.line);
+            let score = root.score;
+            (Line { score, pv }, leaf)
+        })
+        .unzip();
     let network = network.filter(|net| nnue::Accumulators::fits::<G>(net));
+    let line_scores: Vec<Vec<i32>> = leaves.iter().map(|leaf| scores_at(leaf, network)).collect();
     let result = MultiResult {
-        best: Some(mv),
-        score,
-        scores: (0..G::PLAYERS)
-            .map(|p| match network {
-                Some(net) => {
-                    nnue::evaluate_from_scratch(net, &leaf, p)
-                        + nnue::hand_written_part(net, &leaf, p)
-                }
-                None => leaf.evaluate_for(Player(p as u8)),
-            })
-            .collect(),
+        best: Some(top[0].mv),
+        score: top[0].score,
+        scores: line_scores[0].clone(),
         depth,
         nodes,
-        pv,
+        pv: lines[0].pv.clone(),
+        lines,
+        line_scores,
     };
-    (result, leaf)
+    (result, leaves)
+}
+
+/// Every player's static evaluation of `leaf`, in seat order.
+fn scores_at<G: Searchable>(leaf: &G, network: Option<&QuantisedNetwork>) -> Vec<i32> {
+    (0..G::PLAYERS)
+        .map(|p| match network {
+            Some(net) => {
+                nnue::evaluate_from_scratch(net, leaf, p) + nnue::hand_written_part(net, leaf, p)
+            }
+            None => leaf.evaluate_for(Player(p as u8)),
+        })
+        .collect()
+}
+
+/// A root move searched in full, with its score and its line (passes included).
+struct RootLine<M> {
+    mv: M,
+    score: i32,
+    line: Vec<Step<M>>,
 }
 
 /// What one iteration over the root's moves found.
 struct RootPass<M> {
-    /// The best move and its score, once the first move is searched in full.
-    best: Option<(M, i32)>,
-    /// The best move's line, passes included.
-    line: Vec<Step<M>>,
-    /// Every move searched in full, with its score.
+    /// The best moves searched in full, best first: as many as the lines asked for, or fewer
+    /// when the iteration was cut short.
+    top: Vec<RootLine<M>>,
+    /// Every move searched in full, with its score (exact for those in `top`, a bound for
+    /// the others).
     scored: Vec<(M, i32)>,
 }
 
 impl<G: Searchable> MultiSearcher<'_, G> {
-    /// Searches each of the root's `moves` to `depth`, with principal variation search: a
-    /// move after the first need only be shown not to beat the best (a null window), and is
-    /// searched in full when it does.
-    fn root_pass(&mut self, pos: &G, moves: &[G::Move], depth: i32) -> RootPass<G::Move> {
+    /// Searches each of the root's `moves` to `depth`, with principal variation search: once
+    /// `wanted` moves are scored, a move need only be shown not to beat the last of them (a
+    /// null window), and is searched in full when it does.
+    fn root_pass(
+        &mut self,
+        pos: &G,
+        moves: &[G::Move],
+        depth: i32,
+        wanted: usize,
+    ) -> RootPass<G::Move> {
         let mut pass = RootPass {
-            best: None,
-            line: Vec::new(),
+            top: Vec::with_capacity(wanted + 1),
             scored: Vec::with_capacity(moves.len()),
         };
-        let mut alpha = -INFINITE;
         self.evaluator.set_root(pos);
         self.path.push(pos.hash());
-        for (index, &mv) in moves.iter().enumerate() {
+        for &mv in moves {
             let mut child = pos.clone();
             child.play(mv);
+            // What a move must score to be one of the lines kept.
+            let alpha = match pass.top.get(wanted - 1) {
+                Some(last) => last.score,
+                None => -INFINITE,
+            };
             let mut v = -INFINITE;
-            if index > 0 {
+            if alpha > -INFINITE {
                 v = self.search(&child, depth - 1, 1, alpha, alpha + 1);
             }
-            if index == 0 || v > alpha {
+            if alpha == -INFINITE || v > alpha {
                 v = self.search(&child, depth - 1, 1, alpha, INFINITE);
             }
             if self.clock.must_stop() {
                 break;
             }
             pass.scored.push((mv, v));
-            if pass.best.is_none_or(|(_, b)| v > b) {
-                pass.best = Some((mv, v));
-                alpha = alpha.max(v);
-                pass.line.clear();
-                pass.line.push(Step::Move(mv));
-                pass.line.extend_from_slice(self.pv.line(1));
+            if v > alpha {
+                // After the lines that score as much: the earlier move keeps a tie.
+                let at = pass.top.partition_point(|kept| kept.score >= v);
+                let mut line = vec![Step::Move(mv)];
+                line.extend_from_slice(self.pv.line(1));
+                pass.top.insert(at, RootLine { mv, score: v, line });
+                pass.top.truncate(wanted);
             }
         }
         self.path.pop();

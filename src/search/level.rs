@@ -1,0 +1,255 @@
+//! Playing below full strength. A level is named by the Elo it is calibrated to in chess
+//! against Stockfish's own levels (docs/strength.md); it budgets the search in nodes and
+//! plays one of the best few root moves, each scored exactly (MultiPV), chosen with a
+//! random pull: every candidate's score gets up to `pull` centipawns added at random and the
+//! highest sum is played. So a weak level errs as people do: often between moves close in
+//! value, seldom by much, and never into a mate it has seen while a move without one is
+//! within reach.
+
+use super::limits::Limits;
+use super::score::MATE_BOUND;
+use rand::{Rng, SeedableRng};
+use rand_chacha::ChaCha8Rng;
+
+/// The weakest level.
+pub const ELO_MIN: u32 = 800;
+/// The strongest level below full strength.
+pub const ELO_MAX: u32 = 2400;
+/// `UCI_Elo`'s default: the weakest, as Stockfish has it.
+pub const ELO_DEFAULT: u32 = ELO_MIN;
+/// `Skill Level` runs from 0 to this, which is full strength.
+pub const SKILL_FULL: u32 = 20;
+
+/// How many of the best root moves a level chooses among.
+pub const CANDIDATES: usize = 4;
+
+/// A level's node budget per move and its pull in centipawns at calibrated Elos, from the
+/// weakest up; between two rows the budget is interpolated geometrically and the pull
+/// linearly.
+const CALIBRATION: [(u32, u64, i32); 5] = [
+    (800, 100, 220),
+    (1200, 1_200, 110),
+    (1600, 12_000, 40),
+    (2000, 120_000, 10),
+    (2400, 1_200_000, 0),
+];
+
+/// A seed that differs from one call to the next: the clock's nanoseconds and the process.
+pub fn fresh_seed() -> u64 {
+    let nanos = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_nanos() as u64);
+    nanos ^ (u64::from(std::process::id()) << 32)
+}
+
+/// The options that set a level, as GUIs set them. `UCI_LimitStrength` with `UCI_Elo` takes
+/// precedence over `Skill Level`, as in Stockfish; neither set is full strength.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct StrengthOptions {
+    pub limit_strength: bool,
+    pub elo: u32,
+    pub skill: u32,
+}
+
+impl Default for StrengthOptions {
+    fn default() -> Self {
+        StrengthOptions {
+            limit_strength: false,
+            elo: ELO_DEFAULT,
+            skill: SKILL_FULL,
+        }
+    }
+}
+
+impl StrengthOptions {
+    /// The level these options ask for, its random choices drawn from `seed`; None at full
+    /// strength.
+    pub fn level(&self, seed: u64) -> Option<Level> {
+        if self.limit_strength {
+            return Some(Level::from_elo(self.elo, seed));
+        }
+        Level::from_skill(self.skill, seed)
+    }
+}
+
+/// A strength below full, and the seed of its random choices.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Level {
+    elo: u32,
+    seed: u64,
+}
+
+impl Level {
+    /// The level calibrated to `elo`, clamped to ELO_MIN..=ELO_MAX.
+    pub fn from_elo(elo: u32, seed: u64) -> Level {
+        Level {
+            elo: elo.clamp(ELO_MIN, ELO_MAX),
+            seed,
+        }
+    }
+
+    /// `Skill Level` `skill`: 0 is ELO_MIN and SKILL_FULL - 1 is ELO_MAX, in equal steps; None
+    /// from SKILL_FULL up (full strength).
+    pub fn from_skill(skill: u32, seed: u64) -> Option<Level> {
+        if skill >= SKILL_FULL {
+            return None;
+        }
+        let step = (ELO_MAX - ELO_MIN) as f64 / f64::from(SKILL_FULL - 1);
+        let elo = ELO_MIN + (f64::from(skill) * step).round() as u32;
+        Some(Level::from_elo(elo, seed))
+    }
+
+    pub fn elo(&self) -> u32 {
+        self.elo
+    }
+
+    /// The calibration rows on either side of this level's Elo, and how far it lies from
+    /// the lower to the upper (0 to 1).
+    fn between(&self) -> ((u32, u64, i32), (u32, u64, i32), f64) {
+        let upper = CALIBRATION
+            .iter()
+            .position(|&(elo, _, _)| elo >= self.elo)
+            .unwrap_or(CALIBRATION.len() - 1)
+            .max(1);
+        let (lo, hi) = (CALIBRATION[upper - 1], CALIBRATION[upper]);
+        let t = f64::from(self.elo.saturating_sub(lo.0)) / f64::from(hi.0 - lo.0);
+        (lo, hi, t.clamp(0.0, 1.0))
+    }
+
+    /// Nodes per move.
+    pub fn nodes(&self) -> u64 {
+        let ((_, lo, _), (_, hi, _), t) = self.between();
+        ((lo as f64).ln() * (1.0 - t) + (hi as f64).ln() * t)
+            .exp()
+            .round() as u64
+    }
+
+    /// The most centipawns the random pull adds to a candidate's score.
+    pub fn pull(&self) -> i32 {
+        let ((_, _, lo), (_, _, hi), t) = self.between();
+        (f64::from(lo) * (1.0 - t) + f64::from(hi) * t).round() as i32
+    }
+
+    /// The limits of a search at this level: its node budget (the caller's when smaller),
+    /// and enough lines to choose among.
+    pub fn limits(&self, limits: &Limits) -> Limits {
+        Limits {
+            nodes: Some(limits.nodes.map_or(self.nodes(), |n| n.min(self.nodes()))),
+            multi_pv: limits.multi_pv.max(CANDIDATES),
+            ..limits.clone()
+        }
+    }
+
+    /// Which of the candidates scored `scores` (best first, from the mover's point of
+    /// view) this level plays in the position hashed `salt`; 0 when there is none. The same
+    /// position and seed give the same choice.
+    pub fn choose(&self, scores: &[i32], salt: u64) -> usize {
+        let mut rng = ChaCha8Rng::seed_from_u64(self.seed ^ salt);
+        let pull = self.pull().max(0);
+        let best = scores.first().copied().unwrap_or(0);
+        scores
+            .iter()
+            .take(CANDIDATES)
+            .enumerate()
+            // A mate seen is never traded for the pull, nor a line that is mated chosen
+            // over one that is not.
+            .filter(|&(_, &s)| !(best > MATE_BOUND && s <= MATE_BOUND))
+            .filter(|&(_, &s)| !(s < -MATE_BOUND && best >= -MATE_BOUND))
+            .map(|(i, &s)| (i, i64::from(s) + i64::from(rng.random_range(0..=pull))))
+            // The first of equal sums: the better-scored move.
+            .fold(None, |kept: Option<(usize, i64)>, (i, v)| match kept {
+                Some((_, k)) if k >= v => kept,
+                _ => Some((i, v)),
+            })
+            .map_or(0, |(i, _)| i)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn budgets_grow_and_pulls_shrink_with_the_elo() {
+        let at = |elo| Level::from_elo(elo, 0);
+        for elo in (ELO_MIN..ELO_MAX).step_by(50) {
+            assert!(at(elo).nodes() < at(elo + 50).nodes(), "{elo}");
+            assert!(at(elo).pull() >= at(elo + 50).pull(), "{elo}");
+        }
+        assert_eq!(at(ELO_MIN).nodes(), CALIBRATION[0].1);
+        assert_eq!(at(1600).nodes(), CALIBRATION[2].1);
+        assert_eq!(at(1600).pull(), CALIBRATION[2].2);
+        assert_eq!(at(100), at(ELO_MIN), "clamped below");
+        assert_eq!(at(9999), at(ELO_MAX), "clamped above");
+    }
+
+    #[test]
+    fn skill_levels_span_the_elo_range_and_twenty_is_full_strength() {
+        assert_eq!(Level::from_skill(0, 0).map(|l| l.elo()), Some(ELO_MIN));
+        assert_eq!(
+            Level::from_skill(SKILL_FULL - 1, 0).map(|l| l.elo()),
+            Some(ELO_MAX)
+        );
+        assert_eq!(Level::from_skill(SKILL_FULL, 0), None);
+        let options = StrengthOptions::default();
+        assert_eq!(options.level(0), None, "nothing set: full strength");
+        let limited = StrengthOptions {
+            limit_strength: true,
+            elo: 1500,
+            ..options
+        };
+        assert_eq!(limited.level(7), Some(Level::from_elo(1500, 7)));
+        let skill = StrengthOptions {
+            skill: 3,
+            ..options
+        };
+        assert!(skill.level(0).is_some());
+    }
+
+    #[test]
+    fn a_level_keeps_the_callers_smaller_budget_and_asks_for_candidates() {
+        let level = Level::from_elo(2000, 0);
+        let shaped = level.limits(&Limits::default());
+        assert_eq!(shaped.nodes, Some(level.nodes()));
+        assert_eq!(shaped.multi_pv, CANDIDATES);
+        let small = Limits {
+            nodes: Some(10),
+            multi_pv: 6,
+            ..Limits::default()
+        };
+        let shaped = level.limits(&small);
+        assert_eq!((shaped.nodes, shaped.multi_pv), (Some(10), 6));
+    }
+
+    #[test]
+    fn weak_levels_stray_more_and_rarely_far() {
+        // How often each level leaves the best move when the second is `gap` worse, over
+        // many positions (salts).
+        let strays = |elo: u32, gap: i32| {
+            let level = Level::from_elo(elo, 12345);
+            (0..2000u64)
+                .filter(|&salt| level.choose(&[0, -gap, -300, -300], salt) != 0)
+                .count()
+        };
+        assert!(strays(800, 20) > strays(2400, 20));
+        assert!(strays(800, 20) > strays(800, 150));
+        assert!(strays(800, 20) > 600, "{}", strays(800, 20));
+        assert_eq!(
+            strays(2400, 20),
+            strays(2400, 20),
+            "the same seeds choose alike"
+        );
+        assert!(strays(2400, 150) == 0);
+    }
+
+    #[test]
+    fn mates_are_neither_missed_nor_walked_into() {
+        let level = Level::from_elo(ELO_MIN, 1);
+        let mate = MATE_BOUND + 10;
+        for salt in 0..500 {
+            assert_eq!(level.choose(&[mate, 50, 40, 30], salt), 0);
+            assert_ne!(level.choose(&[20, 10, -mate, 0], salt), 2);
+        }
+        assert_eq!(level.choose(&[], 0), 0);
+    }
+}
