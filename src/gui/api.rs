@@ -7,7 +7,7 @@
 //! GET  /api/game/ID              the game's state
 //! POST /api/game/ID/move         {move: token}        a turn in the variant's move notation
 //! POST /api/game/ID/undo         {to_human?: bool}    one ply, or back to a human's turn
-//! POST /api/game/ID/engine       {level?: 1..10}      kaleido plays the side to move
+//! POST /api/game/ID/engine       {level?: 1..7}       kaleido plays the side to move
 //! POST /api/game/ID/stop                              kaleido plays its best move so far
 //! GET  /api/game/ID/search       what the running search has found so far
 //! GET  /api/game/ID/pgn          the game as PGN (text)

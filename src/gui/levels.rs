@@ -12,7 +12,7 @@ use std::time::Duration;
 
 /// The Elos of the levels a page offers, weakest first; the level above them is full
 /// strength.
-const ELOS: [u32; 9] = [800, 1000, 1200, 1400, 1600, 1800, 2000, 2200, 2400];
+const ELOS: [u32; 6] = [800, 1000, 1200, 1400, 1600, 1800];
 /// The levels a page offers, 1 (weakest) to LEVELS (full strength).
 pub const LEVELS: u8 = ELOS.len() as u8 + 1;
 

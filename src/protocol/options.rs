@@ -293,7 +293,7 @@ mod tests {
         );
         assert_eq!(
             UCI_ELO.uci_line(),
-            "option name UCI_Elo type spin default 800 min 800 max 2400"
+            "option name UCI_Elo type spin default 800 min 800 max 1800"
         );
         assert_eq!(
             SKILL_LEVEL.xboard_line(),
@@ -331,7 +331,7 @@ mod tests {
         );
         assert_eq!(
             UCI_ELO.parse("700").map_err(|e| e.to_string()),
-            Err("UCI_Elo must be 800 to 2400, not '700'".to_string())
+            Err("UCI_Elo must be 800 to 1800, not '700'".to_string())
         );
         assert_eq!(USE_NNUE.parse("1"), Ok(true));
         assert_eq!(USE_NNUE.parse("False"), Ok(false));

@@ -465,7 +465,7 @@ def layout(b):
 def thinking(b):
     """kaleido's search shows depth, score, nodes and its line while it runs (and in trichess
     every player's expected points); Move now ends it."""
-    b.new_game("chess", ["human", 10])
+    b.new_game("chess", ["human", 7])
     b.step("e2", "e4", 1)
     seen = watch_search(b, "chess", "chess-kaleido-thinking")
     check(len(seen) >= 2, f"chess: the live line never changed while kaleido thought: {seen}")
@@ -477,7 +477,7 @@ def thinking(b):
           "the panel still reads as thinking")
     print(f"   chess at full strength seen at depths {seen}")
     # Trichess: each player's expected points as the search reports them.
-    b.new_game("trichess", [10, "human", "human"])
+    b.new_game("trichess", [7, "human", "human"])
     seen = watch_search(b, "trichess", "trichess-kaleido-thinking")
     b.driver.find_element(By.ID, "stop").click()
     b.wait_plies(1)

@@ -196,7 +196,7 @@ fn malformed_requests_get_a_message() {
             r#"{"variant": "chess", "seats": [{"kind": "kaleido", "level": 99}]}"#,
         ),
         400,
-        "levels are 1 to 10",
+        "levels are 1 to 7",
     );
     assert_client_error(
         &post(
@@ -527,7 +527,7 @@ fn a_running_search_can_be_watched() {
         // Full strength searches long enough to be watched, and is stopped early.
         let engine = {
             let path = format!("/api/game/{id}/engine");
-            std::thread::spawn(move || post(&path, r#"{"level": 10}"#))
+            std::thread::spawn(move || post(&path, r#"{"level": 7}"#))
         };
         let mut seen = None;
         for _ in 0..3000 {
@@ -540,7 +540,7 @@ fn a_running_search_can_be_watched() {
         }
         let progress = seen.unwrap_or_else(|| panic!("{variant}: no search progress was shown"));
         assert_eq!(progress["thinking"], true, "{progress}");
-        assert_eq!(progress["level"], 10, "{progress}");
+        assert_eq!(progress["level"], 7, "{progress}");
         assert_eq!(progress["mover"], 0, "{progress}");
         assert!(progress["elapsed_ms"].as_u64().is_some(), "{progress}");
         let info = &progress["info"];

@@ -412,7 +412,7 @@ fn strength_options_are_offered_and_bad_values_refused() {
     );
     for option in [
         "option name UCI_LimitStrength type check default false",
-        "option name UCI_Elo type spin default 800 min 800 max 2400",
+        "option name UCI_Elo type spin default 800 min 800 max 1800",
         "option name Skill Level type spin default 20 min 0 max 20",
         "option name UCI_AnalyseMode type check default false",
     ] {
@@ -420,7 +420,7 @@ fn strength_options_are_offered_and_bad_values_refused() {
     }
     for error in [
         "info string error: Skill Level must be 0 to 20, not '99'",
-        "info string error: UCI_Elo must be 800 to 2400, not '700'",
+        "info string error: UCI_Elo must be 800 to 1800, not '700'",
         "info string error: UCI_LimitStrength must be true or false, not 'maybe'",
         "info string error: UCI_AnalyseMode must be true or false, not '2'",
     ] {

@@ -157,7 +157,7 @@ fn protover_2_features_end_with_done() {
         "option=\"Use NNUE -check 1\"",
         "option=\"EvalFile -file <embedded>\"",
         "option=\"UCI_LimitStrength -check 0\"",
-        "option=\"UCI_Elo -spin 800 800 2400\"",
+        "option=\"UCI_Elo -spin 800 800 1800\"",
         "option=\"Skill Level -spin 20 0 20\"",
     ] {
         assert!(all.contains(f), "missing {f} in {all}");
@@ -881,7 +881,7 @@ fn strength_levels_are_set_as_options_and_bad_values_refused() {
     ));
     assert!(has(
         &out,
-        "Error (UCI_Elo must be 800 to 2400, not '5000'): option UCI_Elo=5000"
+        "Error (UCI_Elo must be 800 to 1800, not '5000'): option UCI_Elo=5000"
     ));
     assert!(has(
         &out,
