@@ -276,7 +276,9 @@ impl Lobby {
             .filter_map(|name| with_variant(name, Describe).ok())
             .collect();
         let levels: Vec<Value> = (1..=LEVELS)
-            .map(|level| json!({ "level": level, "name": levels::name(level) }))
+            .map(|level| {
+                json!({ "level": level, "name": levels::name(level), "elo": levels::elo(level) })
+            })
             .collect();
         HttpReply::json(200, &json!({ "variants": list, "levels": levels }))
     }

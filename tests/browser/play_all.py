@@ -331,7 +331,7 @@ def spinchess(b):
     b.driver.find_element(By.ID, "engine-move").click()
     b.wait_plies(5)
     b.check_board()
-    check("Level" in b.engine_line(), "no engine report")
+    check(" for White: " in b.engine_line(), f"no engine report: {b.engine_line()}")
     b.shot("spinchess-kaleido")
 
 

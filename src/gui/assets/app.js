@@ -92,9 +92,13 @@ function buildSeatControls() {
     kind.dataset.seat = i;
     const human = new Option("human", "human");
     kind.add(human);
+    // kaleido's levels under one heading, short enough that three seats fit on one line.
+    const engine = document.createElement("optgroup");
+    engine.label = "kaleido";
     for (const level of page.levels) {
-      kind.add(new Option(`kaleido ${level.name}`, `kaleido:${level.level}`));
+      engine.appendChild(new Option(level.elo ? `Elo ${level.elo}` : "full", `kaleido:${level.level}`));
     }
+    kind.appendChild(engine);
     // A person plays the first seat, kaleido at level 3 (Elo 1200) the others.
     kind.value = i === 0 ? "human" : "kaleido:3";
     label.appendChild(kind);
