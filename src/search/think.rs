@@ -7,7 +7,7 @@ use super::alphabeta::search_among;
 use super::context::Context;
 use super::multi::search_multi;
 use super::points::expected_shares;
-use super::{Info, Limits, TranspositionTable};
+use super::{Info, Limits, Line, TranspositionTable};
 use crate::game::Searchable;
 use std::sync::atomic::AtomicBool;
 
@@ -96,6 +96,23 @@ struct Candidate<M> {
     player_scores: Vec<i32>,
 }
 
+/// A search's best lines as candidates, each with every player's evaluation at its end
+/// (none in a two-player game).
+fn candidates<M>(
+    lines: Vec<Line<M>>,
+    player_scores: impl Iterator<Item = Vec<i32>>,
+) -> Vec<Candidate<M>> {
+    lines
+        .into_iter()
+        .zip(player_scores.chain(std::iter::repeat_with(Vec::new)))
+        .map(|(line, player_scores)| Candidate {
+            score: line.score,
+            pv: line.pv,
+            player_scores,
+        })
+        .collect()
+}
+
 /// The search for the number of players, its best turn, and its best lines (best first).
 fn search<G: Searchable>(
     pos: &G,
@@ -122,15 +139,7 @@ fn search<G: Searchable>(
             thought.pv = vec![best];
         }
     }
-    let lines = result
-        .lines
-        .into_iter()
-        .map(|line| Candidate {
-            score: line.score,
-            pv: line.pv,
-            player_scores: Vec::new(),
-        })
-        .collect();
+    let lines = candidates(result.lines, std::iter::empty());
     (finish_turn(pos, history, thought, ctx.tt), lines)
 }
 
@@ -229,15 +238,6 @@ fn more_players<G: Searchable>(
         },
         player_scores: result.scores,
     };
-    let mut line_scores = result.line_scores.into_iter();
-    let lines = result
-        .lines
-        .into_iter()
-        .map(|line| Candidate {
-            score: line.score,
-            pv: line.pv,
-            player_scores: line_scores.next().unwrap_or_default(),
-        })
-        .collect();
+    let lines = candidates(result.lines, result.line_scores.into_iter());
     (thought, lines)
 }
