@@ -10,6 +10,7 @@ mod play_match;
 mod selfplay;
 mod train;
 mod variant_arg;
+mod wdl;
 
 use clap::{Parser, Subcommand};
 use std::io::IsTerminal;
@@ -43,6 +44,8 @@ pub enum Command {
     Datagen(datagen::DatagenArgs),
     /// Train an evaluation network on datagen files
     Train(train::TrainArgs),
+    /// Fit a variant's win/draw/loss model to datagen files and check it on held-out games
+    Wdl(wdl::WdlArgs),
     /// Write balanced openings (random plies a search judges level) for `match --openings`
     Openings(openings::OpeningsArgs),
     /// Play a match between engines from engines.ini, refereed by kaleido's rules
@@ -80,6 +83,7 @@ pub fn run(cli: Cli) -> Result<(), CliError> {
                 | Command::Selfplay(_)
                 | Command::Openings(_)
                 | Command::Merge(_)
+                | Command::Wdl(_)
         )
     );
     if prints_only {
@@ -94,6 +98,7 @@ pub fn run(cli: Cli) -> Result<(), CliError> {
         Some(Command::Train(args)) => train::run(args),
         Some(Command::Match(args)) => play_match::run(args),
         Some(Command::Merge(args)) => merge::run(args),
+        Some(Command::Wdl(args)) => wdl::run(args),
         Some(Command::Gui(args)) => gui::run(args),
         // GUIs start engines without arguments and speak first; a person at a terminal is
         // told what kaleido waits for (on stderr: stdout carries protocol lines only).

@@ -11,6 +11,7 @@ use std::fmt::Debug;
 
 mod board_view;
 mod inputs;
+pub mod result_model;
 mod searchable;
 mod xboard;
 

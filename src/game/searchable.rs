@@ -6,6 +6,7 @@
 
 use super::NetworkInputs;
 use crate::core::Player;
+use crate::game::result_model::ResultModel;
 
 /// Every searchable variant also says what an evaluation network reads of it, since the
 /// search evaluates with a network where one is chosen.
@@ -14,6 +15,11 @@ pub trait Searchable: NetworkInputs {
     /// two-player search to skip what it condemns: reverse futility, futility and late-move
     /// pruning. False where quiet moves carry the tactics the evaluation does not see.
     const SHALLOW_PRUNING: bool = true;
+
+    /// What a score says of the result here: win, draw and loss chances for two players,
+    /// expected shares of the points for more; fitted to kaleido's own games of the variant
+    /// (`kaleido wdl`, docs/wdl.md).
+    const RESULT_MODEL: ResultModel;
 
     /// The hand-written static evaluation in centipawns, from the side to move's point of view
     /// (the search's evaluation where no network is chosen).

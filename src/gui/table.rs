@@ -8,6 +8,7 @@ use crate::errors::{FenError, MoveError, MoveErrorKind};
 use crate::game::Variant;
 use crate::outcome::Outcome;
 use crate::record::GameRecord;
+use crate::search::wdl::wdl_of;
 use crate::search::Info;
 use serde_json::{json, Value};
 use std::sync::atomic::AtomicBool;
@@ -187,7 +188,8 @@ fn pv_notation<G: Variant>(pos: &G, pv: &[G::Move]) -> Vec<String> {
 
 /// One completed depth of a running search, for the page: the score from the mover's view,
 /// the principal variation in human notation, and in games of more than two players every
-/// player's expected points in hundredths (`shares`, in seat order).
+/// player's expected points in hundredths (`shares`, in seat order); in games of two the
+/// mover's win, draw and loss chances in per mille (`wdl`).
 fn info_json<G: Variant>(pos: &G, info: &Info<G::Move>) -> Value {
     json!({
         "depth": info.depth,
@@ -197,7 +199,16 @@ fn info_json<G: Variant>(pos: &G, info: &Info<G::Move>) -> Value {
         "time_ms": info.time.as_millis() as u64,
         "pv": pv_notation(pos, &info.pv),
         "shares": info.shares,
+        "wdl": wdl_json(pos, info.score),
     })
+}
+
+/// The mover's win, draw and loss chances at `score` in per mille; null beyond two players.
+fn wdl_json<G: Variant>(pos: &G, score: i32) -> Value {
+    match wdl_of(pos, score) {
+        Some(w) => json!([w.win, w.draw, w.loss]),
+        None => Value::Null,
+    }
 }
 
 fn seat_json(kind: SeatKind) -> Value {
@@ -368,6 +379,7 @@ impl<G: Variant> Table for GuiTable<G> {
                 "played": pv.iter().take(tokens.len()).collect::<Vec<_>>(),
                 "mover": record.current().side_to_move().index(),
                 "shares": shares,
+                "wdl": wdl_json(root, thought.score),
                 "player_scores": thought
                     .player_scores
                     .iter()

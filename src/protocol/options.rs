@@ -164,6 +164,13 @@ pub const ANALYSE_MODE: Check = Check {
     default: false,
 };
 
+/// `UCI_ShowWDL`: `info` lines carry the win, draw and loss chances of the score (two-player
+/// games; search/wdl.rs).
+pub const SHOW_WDL: Check = Check {
+    name: "UCI_ShowWDL",
+    default: false,
+};
+
 impl Check {
     pub fn parse(&self, value: &str) -> Result<bool, OptionError> {
         match value.trim().to_ascii_lowercase().as_str() {

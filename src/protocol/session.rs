@@ -12,6 +12,7 @@ use crate::record::GameRecord;
 use crate::registry::{
     with_default_variant, with_variant, UnknownVariant, VariantVisitor, VARIANT_NAMES,
 };
+use crate::search::wdl::{wdl_of, Wdl};
 use crate::search::{self, Context, Info, Limits};
 use std::sync::Arc;
 
@@ -30,6 +31,8 @@ pub struct Report {
     /// In games of more than two players, every player's expected points in hundredths at
     /// the end of the principal variation, in seat order (search/shares.rs); empty otherwise.
     pub shares: Vec<i32>,
+    /// In two-player games, the win, draw and loss chances of `score` (search/wdl.rs).
+    pub wdl: Option<Wdl>,
 }
 
 /// The outcome of a `go`: the move to play (a whole turn where turns have several plies), or
@@ -123,7 +126,7 @@ fn tokens<G: Game>(pos: &G, moves: &[G::Move]) -> Vec<String> {
         .collect()
 }
 
-fn report<G: Game>(pos: &G, info: &Info<G::Move>) -> Report {
+fn report<G: Variant>(pos: &G, info: &Info<G::Move>) -> Report {
     let pv = tokens(pos, &info.pv);
     Report {
         depth: info.depth,
@@ -135,6 +138,7 @@ fn report<G: Game>(pos: &G, info: &Info<G::Move>) -> Report {
         pv,
         multipv: info.multipv,
         shares: info.shares.clone(),
+        wdl: wdl_of(pos, info.score),
     }
 }
 

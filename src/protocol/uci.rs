@@ -38,6 +38,8 @@ struct Go {
 struct Uci {
     engine: EngineCore,
     multi_pv: usize,
+    /// `UCI_ShowWDL`.
+    show_wdl: bool,
     /// The limits of a `go ponder`, applied when `ponderhit` arrives.
     pondering: Option<Go>,
     /// Whether the running search may still send its `bestmove` (see `ANSWER_*` below).
@@ -74,6 +76,7 @@ impl Uci {
         Uci {
             engine: EngineCore::new(out, default_session(), overhead()),
             multi_pv: 1,
+            show_wdl: options::SHOW_WDL.default,
             pondering: None,
             answer: Arc::new(AtomicU8::new(ANSWER_SENT)),
         }
@@ -108,6 +111,7 @@ impl Uci {
         self.send(&options::UCI_ELO.uci_line());
         self.send(&options::SKILL_LEVEL.uci_line());
         self.send(&options::ANALYSE_MODE.uci_line());
+        self.send(&options::SHOW_WDL.uci_line());
         self.send(&options::tri_search::uci_line());
         self.send(&options::USE_NNUE.uci_line());
         self.send(&options::eval_file::uci_line());
@@ -128,6 +132,10 @@ impl Uci {
             "multipv" => options::MULTI_PV
                 .parse(value)
                 .map(|n| self.multi_pv = n)
+                .map_err(CommandError::from),
+            "uci_showwdl" => options::SHOW_WDL
+                .parse(value)
+                .map(|on| self.show_wdl = on)
                 .map_err(CommandError::from),
             "ponder" => Ok(()),
             _ => Err(OptionError::Unknown(quote(&name, 40)).into()),
@@ -227,17 +235,24 @@ impl Uci {
         // but a `stop` would end it, so a new position or the end of input must stop it.
         self.answer = Arc::new(AtomicU8::new(ANSWER_PENDING));
         let answer = self.answer.clone();
+        let show_wdl = self.show_wdl;
         self.engine
             .start(limits.is_open_ended(), move |session, job: SearchJob| {
                 let out = &job.out;
                 let mut on_info = |r: Report| {
                     let nps = r.nodes as u128 * 1000 / r.time_ms.max(1);
+                    // Stockfish's place for the chances: right after the score.
+                    let wdl = match (show_wdl, r.wdl) {
+                        (true, Some(w)) => format!(" wdl {} {} {}", w.win, w.draw, w.loss),
+                        _ => String::new(),
+                    };
                     out.send(&format!(
-                        "info depth {} seldepth {} multipv {} score {} nodes {} nps {} hashfull {} time {} pv {}",
+                        "info depth {} seldepth {} multipv {} score {}{} nodes {} nps {} hashfull {} time {} pv {}",
                         r.depth,
                         r.seldepth,
                         r.multipv,
                         score::uci(r.score),
+                        wdl,
                         r.nodes,
                         nps,
                         r.hashfull,

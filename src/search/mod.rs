@@ -26,6 +26,7 @@ pub mod score;
 mod think;
 mod time;
 pub mod tt;
+pub mod wdl;
 
 pub use alphabeta::search_among;
 pub use context::{Algorithm, Context};

@@ -1,17 +1,15 @@
 //! Every player's score as an expected share of the game's points, in hundredths of a point:
 //! the per-player scores of the three-player protocol. A finished game gives its real split
 //! (trichess shares two points: `200 0 0`, `100 0 100`, `67 67 67`); an unfinished one turns
-//! the players' evaluations into shares that grow with the evaluation (a softmax), so equal
-//! positions share equally and the shares always add up to the game's points (up to rounding).
+//! the players' evaluations into shares by the variant's result model (wdl.rs: a softmax
+//! fitted to kaleido's games), so equal positions share equally and the shares always add up
+//! to the game's points (up to rounding).
 
 use crate::core::Player;
+use crate::game::result_model::ResultModel;
 use crate::game::Searchable;
 use crate::outcome::{EndReason, Outcome};
-
-/// Centipawns of evaluation lead that multiply a player's expected share by e relative to
-/// another's. A display convention, not fitted to game results: a pawn up against two equal
-/// opponents reads about 103 against 48 and 48.
-pub const SHARE_SCALE_CP: f64 = 200.0;
+use crate::search::wdl::stage;
 
 /// The points a game of `players` shares out (a draw's total: 2 for trichess, 1 for chess).
 pub fn total_points(players: usize) -> f64 {
@@ -46,7 +44,8 @@ pub fn outcome_shares(outcome: Outcome, players: usize) -> Vec<i32> {
 }
 
 /// Each player's expected points at `pos` in hundredths, in seat order: the real split if the
-/// position ends the game, else a softmax of the evaluations over `SHARE_SCALE_CP`.
+/// position ends the game, else what the variant's result model (wdl.rs) makes of every
+/// player's evaluation at the position's stage.
 pub fn expected_shares<G: Searchable>(pos: &G) -> Vec<i32> {
     if let Some(outcome) = pos.rule_outcome() {
         return outcome_shares(outcome, G::PLAYERS);
@@ -54,17 +53,19 @@ pub fn expected_shares<G: Searchable>(pos: &G) -> Vec<i32> {
     let evals: Vec<f64> = (0..G::PLAYERS as u8)
         .map(|p| f64::from(pos.evaluate_for(Player(p))))
         .collect();
-    let top = evals.iter().copied().fold(f64::MIN, f64::max);
-    // Subtracting the largest keeps exp() finite for any evaluation.
-    let weights: Vec<f64> = evals
-        .iter()
-        .map(|e| ((e - top) / SHARE_SCALE_CP).exp())
-        .collect();
-    let sum: f64 = weights.iter().sum();
+    let stage = stage(pos);
+    let shares = match G::RESULT_MODEL {
+        ResultModel::MorePlayers(model) => model.shares(&evals, stage),
+        // Two players: a draw is half a point each.
+        ResultModel::TwoPlayers(model) => {
+            let [win, draw, loss] = model.chances(evals[0], stage);
+            vec![win + draw / 2.0, loss + draw / 2.0]
+        }
+    };
     let total = total_points(G::PLAYERS);
-    weights
+    shares
         .iter()
-        .map(|w| (100.0 * total * w / sum).round() as i32)
+        .map(|w| (100.0 * total * w).round() as i32)
         .collect()
 }
 

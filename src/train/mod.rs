@@ -11,6 +11,7 @@
 pub mod data;
 pub mod network;
 pub mod plot;
+pub mod wdl;
 
 use crate::nnue::{QuantisedNetwork, QA, QB};
 use crate::selfplay::random_source;

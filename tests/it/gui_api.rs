@@ -552,6 +552,15 @@ fn a_running_search_can_be_watched() {
         );
         let shares = info["shares"].as_array().unwrap().len();
         assert_eq!(shares, if players > 2 { players } else { 0 }, "{info}");
+        // Two players get the mover's win, draw and loss chances instead, in per mille.
+        match info["wdl"].as_array() {
+            Some(wdl) => {
+                assert_eq!(players, 2, "{info}");
+                let sum: u64 = wdl.iter().map(|v| v.as_u64().unwrap()).sum();
+                assert_eq!((wdl.len(), sum), (3, 1000), "{info}");
+            }
+            None => assert!(players > 2 && info["wdl"].is_null(), "{info}"),
+        }
         // Stopping may come after the search ended by itself; either way it has moved.
         let _ = post(&format!("/api/game/{id}/stop"), "");
         let answer = engine.join().unwrap();
@@ -563,6 +572,7 @@ fn a_running_search_can_be_watched() {
             shares,
             "{variant}"
         );
+        assert_eq!(state["engine"]["wdl"].is_array(), players == 2, "{variant}");
         assert_eq!(get(&watch).json(), json!({"thinking": false}), "{variant}");
     }
     assert_client_error(&get("/api/game/88888/search"), 404, "no game");

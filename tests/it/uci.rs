@@ -488,3 +488,52 @@ fn trichess_honours_searchmoves_and_multipv() {
     ));
     assert_eq!(bestmoves(&out), [best]);
 }
+
+#[test]
+fn show_wdl_puts_the_chances_after_the_score_in_two_player_games() {
+    let depth_lines = |out: &[String]| -> Vec<String> {
+        out.iter()
+            .filter(|l| l.starts_with("info depth"))
+            .cloned()
+            .collect()
+    };
+    let off = converse("uci\nposition startpos\ngo depth 4\n");
+    assert!(
+        depth_lines(&off).iter().all(|l| !l.contains(" wdl ")),
+        "{off:#?}"
+    );
+    for variant in ["chess", "doublemove"] {
+        let on = converse(&format!(
+            "uci\nsetoption name UCI_Variant value {variant}\n\
+             setoption name UCI_ShowWDL value true\nposition startpos\ngo depth 4\n"
+        ));
+        let lines = depth_lines(&on);
+        assert!(!lines.is_empty(), "{on:#?}");
+        for line in lines {
+            let words: Vec<&str> = line.split_whitespace().collect();
+            let at = words.iter().position(|&w| w == "wdl").expect(&line);
+            // score cp N (or mate N) comes right before.
+            assert_eq!(words[at - 3], "score", "{line}");
+            let chances: Vec<u32> = words[at + 1..at + 4]
+                .iter()
+                .map(|w| w.parse().expect(&line))
+                .collect();
+            assert_eq!(chances.iter().sum::<u32>(), 1000, "{line}");
+        }
+    }
+    // Three players have no win/draw/loss: their shares are the tri dialect's scores.
+    let tri = converse(
+        "uci\nsetoption name UCI_Variant value trichess\n\
+         setoption name UCI_ShowWDL value true\nposition startpos\ngo depth 2\n",
+    );
+    assert!(
+        depth_lines(&tri).iter().all(|l| !l.contains(" wdl ")),
+        "{tri:#?}"
+    );
+    let bad = converse("uci\nsetoption name UCI_ShowWDL value maybe\nisready\n");
+    assert!(
+        bad.iter()
+            .any(|l| l.starts_with("info string") && l.contains("UCI_ShowWDL")),
+        "{bad:#?}"
+    );
+}

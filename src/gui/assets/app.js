@@ -403,7 +403,7 @@ function showSearch(live) {
   line.textContent = `kaleido ${levelName(live.level)} for ${mover}, thinking: depth ${info.depth}, ${info.score}, ` +
     `${info.nodes.toLocaleString("en")} nodes, ${seconds}`;
   $("pv").textContent = info.pv.length ? `PV: ${info.pv.join(" ")}` : "";
-  $("shares").textContent = sharesText(info.shares);
+  $("shares").textContent = sharesText(info.shares) || wdlText(info.wdl, mover);
 }
 
 /// Every player's expected points at the end of the principal variation (the search reports
@@ -413,6 +413,14 @@ function sharesText(shares) {
   const seats = page.state.seats;
   return "Expected points: " +
     shares.map((v, i) => `${seats[i] ? seats[i].name : i} ${(v / 100).toFixed(2)}`).join(", ");
+}
+
+/// The mover's chances of a win, a draw and a loss (per mille from the search, in games of
+/// two players), by the result model fitted to kaleido's games.
+function wdlText(wdl, mover) {
+  if (!wdl) return "";
+  const pct = (v) => `${(v / 10).toFixed(1)}%`;
+  return `${mover}: win ${pct(wdl[0])}, draw ${pct(wdl[1])}, loss ${pct(wdl[2])}`;
 }
 
 /// kaleido plays the best move it has found so far.
@@ -744,7 +752,7 @@ function drawPanel() {
       pv += `  (after it: ${e.player_scores.map((v, i) => `${s.seats[i].name} ${v}`).join(", ")})`;
     }
     $("pv").textContent = pv;
-    $("shares").textContent = sharesText(e.shares);
+    $("shares").textContent = sharesText(e.shares) || wdlText(e.wdl, mover);
   } else {
     line.textContent = "No search yet.";
     $("pv").textContent = "";

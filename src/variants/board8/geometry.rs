@@ -17,6 +17,8 @@ pub trait Geometry: Copy + Default + Send + Sync + Debug + 'static {
     const NOTE: &'static str;
     /// The variant's built-in evaluation network (see `NetworkInputs::NETWORK`).
     const NETWORK: Option<&'static [u8]> = None;
+    /// The variant's result model (see `Searchable::RESULT_MODEL`).
+    const RESULT_MODEL: crate::game::result_model::ResultModel;
 
     fn knight(sq: Square) -> Bitboard;
     fn king(sq: Square) -> Bitboard;

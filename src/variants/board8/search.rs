@@ -8,6 +8,7 @@ use crate::core::Color;
 use crate::game::Searchable;
 
 impl<G: Geometry> Searchable for Board<G> {
+    const RESULT_MODEL: crate::game::result_model::ResultModel = G::RESULT_MODEL;
     fn evaluate(&self) -> i32 {
         Board::evaluate(self)
     }

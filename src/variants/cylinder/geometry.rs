@@ -13,6 +13,14 @@ impl Geometry for Wrapped {
     const WRAPS: bool = true;
     const NOTE: &'static str = "The a- and h-files are joined: men move across the side edges.";
     const NETWORK: Option<&'static [u8]> = Some(include_bytes!("../../../nets/cylinder.nnue"));
+    /// Fitted to kaleido's own games by `kaleido wdl`; docs/wdl.md gives the data and the check.
+    const RESULT_MODEL: crate::game::result_model::ResultModel =
+        crate::game::result_model::ResultModel::TwoPlayers(
+            crate::game::result_model::WinRateModel {
+                a: crate::game::result_model::Cubic([1614.1, -3032.0, 147.0, 1598.5]),
+                b: crate::game::result_model::Cubic([398.7, -222.3, -1036.2, 1133.8]),
+            },
+        );
 
     attacks_from!(attacks);
 

@@ -8,6 +8,14 @@ use crate::game::Searchable;
 use crate::variants::board8::{Move, Role};
 
 impl Searchable for Doublemove {
+    /// Fitted to kaleido's own games by `kaleido wdl`; docs/wdl.md gives the data and the check.
+    const RESULT_MODEL: crate::game::result_model::ResultModel =
+        crate::game::result_model::ResultModel::TwoPlayers(
+            crate::game::result_model::WinRateModel {
+                a: crate::game::result_model::Cubic([743.4, -1347.2, 63.6, 597.1]),
+                b: crate::game::result_model::Cubic([67.3, 484.0, -102.7, -157.7]),
+            },
+        );
     /// The 8x8 evaluation plus the double-move threat terms (eval.rs).
     fn evaluate(&self) -> i32 {
         self.evaluate_turns()

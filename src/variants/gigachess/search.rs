@@ -9,6 +9,8 @@ use crate::core::{clocks, Color};
 use crate::game::Searchable;
 
 impl Searchable for Gigachess {
+    /// Fitted to kaleido's own games by `kaleido wdl`; docs/wdl.md gives the data and the check.
+    const RESULT_MODEL: crate::game::result_model::ResultModel = crate::game::result_model::ResultModel::TwoPlayers(crate::game::result_model::WinRateModel { a: crate::game::result_model::Cubic([1533.2, -1046.2, -880.2, 617.3]), b: crate::game::result_model::Cubic([788.1, 323.6, -158.5, -630.6]) });
     /// Long-range men, cannons and a hundred quiet moves a side: the static evaluation misses
     /// the threats quiet moves make, and with shallow pruning on gigachess lost 19 of 20
     /// games to the search without it (docs/strength.md).

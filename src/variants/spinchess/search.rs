@@ -8,6 +8,14 @@ use crate::game::Game;
 use crate::game::Searchable;
 
 impl Searchable for Spinchess {
+    /// Fitted to kaleido's own games by `kaleido wdl`; docs/wdl.md gives the data and the check.
+    const RESULT_MODEL: crate::game::result_model::ResultModel =
+        crate::game::result_model::ResultModel::TwoPlayers(
+            crate::game::result_model::WinRateModel {
+                a: crate::game::result_model::Cubic([663.0, -1066.9, -142.9, 624.4]),
+                b: crate::game::result_model::Cubic([328.2, -280.4, 91.1, 250.7]),
+            },
+        );
     /// Spins are quiet moves that move four men at once and open or close lines the static
     /// evaluation cannot foresee; with shallow pruning on, spinchess lost 31 of 34 games to
     /// the search without it (docs/strength.md).

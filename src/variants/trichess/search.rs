@@ -9,6 +9,13 @@ use crate::game::Game;
 use crate::game::Searchable;
 
 impl Searchable for Trichess {
+    /// Fitted to kaleido's own games by `kaleido wdl`; docs/wdl.md gives the data and the check.
+    const RESULT_MODEL: crate::game::result_model::ResultModel =
+        crate::game::result_model::ResultModel::MorePlayers(
+            crate::game::result_model::ShareModel {
+                temperature: crate::game::result_model::Cubic([794.4, 169.3, 1.9, -41.8]),
+            },
+        );
     fn evaluate(&self) -> i32 {
         self.evaluate_for(self.side_to_move())
     }

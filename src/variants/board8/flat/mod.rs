@@ -26,6 +26,14 @@ impl Geometry for Flat {
     /// Trained on four million positions of kaleido's own games (docs/nnue.md), and stronger
     /// than the hand-written evaluation at equal time (docs/strength.md).
     const NETWORK: Option<&'static [u8]> = Some(include_bytes!("../../../../nets/chess.nnue"));
+    /// Fitted to kaleido's own games by `kaleido wdl`; docs/wdl.md gives the data and the check.
+    const RESULT_MODEL: crate::game::result_model::ResultModel =
+        crate::game::result_model::ResultModel::TwoPlayers(
+            crate::game::result_model::WinRateModel {
+                a: crate::game::result_model::Cubic([1127.4, -2508.4, 846.8, 893.4]),
+                b: crate::game::result_model::Cubic([391.1, -712.1, -92.5, 845.8]),
+            },
+        );
 
     attacks_from!(attacks);
 
