@@ -20,17 +20,43 @@ pub const ELO_DEFAULT: u32 = ELO_MIN;
 /// `Skill Level` runs from 0 to this, which is full strength.
 pub const SKILL_FULL: u32 = 20;
 
-/// How many of the best root moves a level chooses among.
-pub const CANDIDATES: usize = 4;
+/// A calibrated level: its Elo, node budget per move, pull in centipawns, and how many of
+/// the best root moves it chooses among.
+#[derive(Clone, Copy, Debug)]
+struct Row {
+    elo: u32,
+    nodes: u64,
+    pull: i32,
+    candidates: usize,
+}
 
-/// A level's node budget per move and its pull in centipawns at calibrated Elos, from the
-/// weakest up; between two rows the budget is interpolated geometrically and the pull
-/// linearly.
-const CALIBRATION: [(u32, u64, i32); 4] = [
-    (800, 60, 450),
-    (1200, 1_500, 120),
-    (1400, 2_500, 85),
-    (1800, 40_000, 8),
+/// The calibrated levels, from the weakest up; between two rows the budget is interpolated
+/// geometrically, the pull and the number of candidates linearly.
+const CALIBRATION: [Row; 4] = [
+    Row {
+        elo: 800,
+        nodes: 60,
+        pull: 450,
+        candidates: 10,
+    },
+    Row {
+        elo: 1200,
+        nodes: 1_500,
+        pull: 120,
+        candidates: 4,
+    },
+    Row {
+        elo: 1400,
+        nodes: 2_500,
+        pull: 85,
+        candidates: 4,
+    },
+    Row {
+        elo: 1800,
+        nodes: 40_000,
+        pull: 8,
+        candidates: 4,
+    },
 ];
 
 /// A seed that differs from one call to the next: the clock's nanoseconds and the process.
@@ -104,29 +130,35 @@ impl Level {
 
     /// The calibration rows on either side of this level's Elo, and how far it lies from
     /// the lower to the upper (0 to 1).
-    fn between(&self) -> ((u32, u64, i32), (u32, u64, i32), f64) {
+    fn between(&self) -> (Row, Row, f64) {
         let upper = CALIBRATION
             .iter()
-            .position(|&(elo, _, _)| elo >= self.elo)
+            .position(|row| row.elo >= self.elo)
             .unwrap_or(CALIBRATION.len() - 1)
             .max(1);
         let (lo, hi) = (CALIBRATION[upper - 1], CALIBRATION[upper]);
-        let t = f64::from(self.elo.saturating_sub(lo.0)) / f64::from(hi.0 - lo.0);
+        let t = f64::from(self.elo.saturating_sub(lo.elo)) / f64::from(hi.elo - lo.elo);
         (lo, hi, t.clamp(0.0, 1.0))
     }
 
     /// Nodes per move.
     pub fn nodes(&self) -> u64 {
-        let ((_, lo, _), (_, hi, _), t) = self.between();
-        ((lo as f64).ln() * (1.0 - t) + (hi as f64).ln() * t)
+        let (lo, hi, t) = self.between();
+        ((lo.nodes as f64).ln() * (1.0 - t) + (hi.nodes as f64).ln() * t)
             .exp()
             .round() as u64
     }
 
     /// The most centipawns the random pull adds to a candidate's score.
     pub fn pull(&self) -> i32 {
-        let ((_, _, lo), (_, _, hi), t) = self.between();
-        (f64::from(lo) * (1.0 - t) + f64::from(hi) * t).round() as i32
+        let (lo, hi, t) = self.between();
+        (f64::from(lo.pull) * (1.0 - t) + f64::from(hi.pull) * t).round() as i32
+    }
+
+    /// How many of the best root moves this level chooses among.
+    pub fn candidates(&self) -> usize {
+        let (lo, hi, t) = self.between();
+        (lo.candidates as f64 * (1.0 - t) + hi.candidates as f64 * t).round() as usize
     }
 
     /// The limits of a search at this level: its node budget (the caller's when smaller),
@@ -134,7 +166,7 @@ impl Level {
     pub fn limits(&self, limits: &Limits) -> Limits {
         Limits {
             nodes: Some(limits.nodes.map_or(self.nodes(), |n| n.min(self.nodes()))),
-            multi_pv: limits.multi_pv.max(CANDIDATES),
+            multi_pv: limits.multi_pv.max(self.candidates()),
             ..limits.clone()
         }
     }
@@ -148,7 +180,7 @@ impl Level {
         let best = scores.first().copied().unwrap_or(0);
         scores
             .iter()
-            .take(CANDIDATES)
+            .take(self.candidates())
             .enumerate()
             // A mate seen is never traded for the pull, nor a line that is mated chosen
             // over one that is not.
@@ -169,15 +201,18 @@ mod tests {
     use super::*;
 
     #[test]
-    fn budgets_grow_and_pulls_shrink_with_the_elo() {
+    fn budgets_grow_and_pulls_and_choices_shrink_with_the_elo() {
         let at = |elo| Level::from_elo(elo, 0);
         for elo in (ELO_MIN..ELO_MAX).step_by(50) {
             assert!(at(elo).nodes() < at(elo + 50).nodes(), "{elo}");
             assert!(at(elo).pull() >= at(elo + 50).pull(), "{elo}");
+            assert!(at(elo).candidates() >= at(elo + 50).candidates(), "{elo}");
         }
-        assert_eq!(at(ELO_MIN).nodes(), CALIBRATION[0].1);
-        assert_eq!(at(1400).nodes(), CALIBRATION[2].1);
-        assert_eq!(at(1400).pull(), CALIBRATION[2].2);
+        assert_eq!(at(ELO_MIN).candidates(), CALIBRATION[0].candidates);
+        assert_eq!(at(1400).candidates(), CALIBRATION[2].candidates);
+        assert_eq!(at(ELO_MIN).nodes(), CALIBRATION[0].nodes);
+        assert_eq!(at(1400).nodes(), CALIBRATION[2].nodes);
+        assert_eq!(at(1400).pull(), CALIBRATION[2].pull);
         assert_eq!(at(100), at(ELO_MIN), "clamped below");
         assert_eq!(at(9999), at(ELO_MAX), "clamped above");
     }
@@ -210,7 +245,7 @@ mod tests {
         let level = Level::from_elo(1600, 0);
         let shaped = level.limits(&Limits::default());
         assert_eq!(shaped.nodes, Some(level.nodes()));
-        assert_eq!(shaped.multi_pv, CANDIDATES);
+        assert_eq!(shaped.multi_pv, level.candidates());
         let small = Limits {
             nodes: Some(10),
             multi_pv: 6,
