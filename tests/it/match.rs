@@ -143,10 +143,11 @@ fn score_line(stdout: &str) -> &str {
         .unwrap_or("")
 }
 
-/// A 20-game match between two kaleido levels (300 and 1000 nodes per move) in `variant`,
-/// replayed move by move; every game ends by the rules (no engine may stall: the search's
-/// node limits hold).
-fn twenty_games(variant: &str) {
+/// A match of `games` (even) between two kaleido levels (300 and 1000 nodes per move) in
+/// `variant`, replayed move by move; every game ends by the rules (no engine may stall: the
+/// search's node limits hold).
+fn replayed_match(variant: &str, games: usize) {
+    let count = games.to_string();
     let scratch = Scratch::new(&format!("match-{variant}"));
     let args = vec![
         "--engines",
@@ -154,7 +155,7 @@ fn twenty_games(variant: &str) {
         "--variant",
         variant,
         "--games",
-        "20",
+        count.as_str(),
         "--concurrency",
         "2",
         "--random-plies",
@@ -168,20 +169,24 @@ fn twenty_games(variant: &str) {
     assert_eq!(run.code, Some(0), "{}\n{}", run.stdout, run.stderr);
     assert_eq!(
         run.stdout.matches("Started game").count(),
-        20,
+        games,
         "{}",
         run.stdout
     );
-    assert_eq!(run.stdout.matches("Finished game").count(), 20);
-    assert!(score_line(&run.stdout).ends_with("] 20"), "{}", run.stdout);
+    assert_eq!(run.stdout.matches("Finished game").count(), games);
+    assert!(
+        score_line(&run.stdout).ends_with(&format!("] {games}")),
+        "{}",
+        run.stdout
+    );
     assert!(run.stdout.contains("Elo difference: "), "{}", run.stdout);
     assert!(
         run.stdout.trim_end().ends_with("Finished match"),
         "{}",
         run.stdout
     );
-    let games = replay_all(&run.pgn, variant);
-    assert_eq!(games.len(), 20);
+    let played = replay_all(&run.pgn, variant);
+    assert_eq!(played.len(), games);
     for line in run
         .stdout
         .lines()
@@ -195,7 +200,7 @@ fn twenty_games(variant: &str) {
     // Colours alternate over the same opening: games 1 and 2 share their book moves.
     let book = |g: &pgn::PgnGame| g.tokens[..4].to_vec();
     let by_round = |n: usize| {
-        games
+        played
             .iter()
             .find(|g| g.tag("Round") == Some(&n.to_string()))
             .unwrap_or_else(|| panic!("round {n} missing"))
@@ -214,22 +219,22 @@ fn finished_games(stdout: &str) -> Vec<&str> {
 
 #[test]
 fn chess_match_replays() {
-    twenty_games("chess");
+    replayed_match("chess", 20);
 }
 
 #[test]
 fn cylinder_match_replays() {
-    twenty_games("cylinder");
+    replayed_match("cylinder", 20);
 }
 
 #[test]
 fn spinchess_match_replays() {
-    twenty_games("spinchess");
+    replayed_match("spinchess", 20);
 }
 
 #[test]
 fn doublemove_match_replays() {
-    twenty_games("doublemove");
+    replayed_match("doublemove", 20);
 }
 
 /// A doublemove turn is one PGN move, its two sub-moves joined by a comma (`e5,Nc6`), as the
@@ -259,10 +264,10 @@ fn doublemove_turns_are_one_pgn_move() {
 }
 
 /// Gigachess once stalled here: a first iteration spent millions of nodes in quiescence, past
-/// any node limit (tests/search.rs pins the fix).
+/// any node limit (tests/search.rs pins the fix). Eight games: a gigachess game is long.
 #[test]
 fn gigachess_match_replays() {
-    twenty_games("gigachess");
+    replayed_match("gigachess", 8);
 }
 
 /// Trichess: three kaleido levels over the tri dialect, every seating in rotation (20 games
