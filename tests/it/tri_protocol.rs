@@ -7,13 +7,10 @@
 
 use crate::common;
 
-use crate::common::trifen;
+use crate::common::{trifen, Live};
 use kaleido::game::Game;
 use kaleido::protocol::{serve, Output};
 use kaleido::variants::trichess::Trichess;
-use std::io::{BufRead, BufReader, Write};
-use std::process::{Child, ChildStdin, Command, Stdio};
-use std::sync::mpsc::{channel, Receiver, RecvTimeoutError};
 use std::time::{Duration, Instant};
 
 /// The lines kaleido may write to stdout in the tri dialect.
@@ -345,81 +342,15 @@ fn go_accepts_every_limit() {
     assert_eq!(out.last().unwrap(), "Nodes searched: 5474");
 }
 
-/// kaleido over pipes, line by line, for the timing tests.
-struct Live {
-    child: Child,
-    stdin: ChildStdin,
-    lines: Receiver<String>,
-}
-
-impl Live {
-    fn start() -> Live {
-        let mut child = Command::new(env!("CARGO_BIN_EXE_kaleido"))
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::null())
-            .env_remove("RUST_LOG")
-            .spawn()
-            .expect("kaleido starts");
-        let stdin = child.stdin.take().expect("stdin");
-        let stdout = child.stdout.take().expect("stdout");
-        let (tx, lines) = channel();
-        std::thread::spawn(move || {
-            for line in BufReader::new(stdout).lines() {
-                let Ok(line) = line else { break };
-                if tx.send(line).is_err() {
-                    break;
-                }
-            }
-        });
-        Live {
-            child,
-            stdin,
-            lines,
-        }
-    }
-
-    fn send(&mut self, line: &str) {
-        writeln!(self.stdin, "{line}").expect("kaleido reads");
-        self.stdin.flush().expect("flushed");
-    }
-
-    /// The lines up to and including the first that starts with `prefix`, and how long it
-    /// took; panics after `limit`.
-    fn until(&mut self, prefix: &str, limit: Duration) -> (Vec<String>, Duration) {
-        let started = Instant::now();
-        let mut seen = Vec::new();
-        loop {
-            let left = limit.saturating_sub(started.elapsed());
-            match self.lines.recv_timeout(left) {
-                Ok(line) => {
-                    assert!(is_protocol_line(&line), "not a protocol line: {line:?}");
-                    let done = line.starts_with(prefix);
-                    seen.push(line);
-                    if done {
-                        return (seen, started.elapsed());
-                    }
-                }
-                Err(RecvTimeoutError::Timeout) => {
-                    panic!("no '{prefix}' within {limit:?}; saw {seen:#?}")
-                }
-                Err(RecvTimeoutError::Disconnected) => panic!("kaleido ended; saw {seen:#?}"),
-            }
-        }
-    }
-}
-
-impl Drop for Live {
-    fn drop(&mut self) {
-        let _ = writeln!(self.stdin, "quit");
-        let _ = self.child.wait();
-    }
+/// kaleido over pipes, line by line, every line checked as a tri line.
+fn live() -> Live {
+    Live::start(is_protocol_line)
 }
 
 #[test]
 fn isready_is_answered_during_a_search_and_stop_ends_it_at_once() {
     for algorithm in ["brs", "brs+", "paranoid"] {
-        let mut live = Live::start();
+        let mut live = live();
         live.send("tri");
         live.until("triok", Duration::from_secs(5));
         live.send(&format!("setoption name TriSearch value {algorithm}"));
@@ -457,7 +388,7 @@ fn isready_is_answered_during_a_search_and_stop_ends_it_at_once() {
 
 #[test]
 fn answers_arrive_well_within_a_one_second_clock() {
-    let mut live = Live::start();
+    let mut live = live();
     live.send("tri");
     live.until("triok", Duration::from_secs(5));
     let increment = Duration::from_millis(10);
@@ -705,4 +636,43 @@ fn uci_trichess_finds_mate_and_reports_finished_games() {
     assert!(out.iter().any(|l| l.contains(" score mate 1 ")), "{out:#?}");
     assert!(out.contains(&"info depth 0 score mate 0".to_string()));
     assert!(out.contains(&"info depth 0 score cp 0".to_string()));
+}
+
+/// A search that has run three seconds names each root move it starts on, as UCI does:
+/// `info depth D currmove M currmovenumber N`, with M legal and N its place in the order
+/// searched; never sooner, so that no game's quick moves carry such lines.
+#[test]
+fn a_long_search_names_the_root_move_it_is_on() {
+    let mut live = live();
+    live.send("tri");
+    live.until("triok", Duration::from_secs(5));
+    live.send("position startpos moves BNDL");
+    live.send("go infinite");
+    let currmove = |l: &str| l.starts_with("info depth ") && l.contains(" currmove ");
+    let (seen, waited) = live.until_line(currmove, "currmove", Duration::from_secs(30));
+    assert!(
+        waited >= Duration::from_secs(3),
+        "currmove after {waited:?}"
+    );
+    live.send("stop");
+    let (after, _) = live.until("bestmove ", Duration::from_secs(5));
+    let pos = position(None, &["BNDL"]);
+    let mut legal = Vec::new();
+    pos.legal_moves(&mut legal);
+    let told: Vec<&String> = seen.iter().chain(&after).filter(|l| currmove(l)).collect();
+    for line in &told {
+        let words: Vec<&str> = line.split_whitespace().collect();
+        assert_eq!(words.len(), 7, "{line}");
+        assert_eq!(
+            [words[1], words[3], words[5]],
+            ["depth", "currmove", "currmovenumber"]
+        );
+        assert_legal(&pos, words[4]);
+        let number: usize = words[6].parse().unwrap();
+        assert!((1..=legal.len()).contains(&number), "{line}");
+    }
+    // The lines of iterations keep their shape.
+    for info in search_infos(&seen).iter().filter(|l| !currmove(l)) {
+        assert_eq!(scores(info).map(|s| s.len()), Some(3), "{info}");
+    }
 }

@@ -2,12 +2,15 @@
 
 use crate::common::trifen;
 use kaleido::game::Game;
-use kaleido::search::multi::{search_multi, Algorithm};
+use kaleido::search::multi::{search_multi, Algorithm, MultiEvent};
 use kaleido::search::points::expected_shares;
 use kaleido::search::score::MATE;
-use kaleido::search::{Context, Limits, TranspositionTable};
+use kaleido::search::{Context, Limits, RootMove, TranspositionTable};
 use kaleido::variants::trichess::Trichess;
 use std::sync::atomic::AtomicBool;
+use std::time::Duration;
+
+type TriMove = <Trichess as Game>::Move;
 
 fn depth(d: i32) -> Limits {
     Limits {
@@ -134,7 +137,10 @@ fn principal_variations_are_playable_lines() {
                 algorithm,
                 ..Context::new(&TranspositionTable::new(1), &stop)
             },
-            |info| {
+            |event| {
+                let MultiEvent::Line(info) = event else {
+                    return;
+                };
                 depths.push(info.depth);
                 assert!(!info.pv.is_empty());
                 assert!(info.seldepth >= info.pv.len());
@@ -286,12 +292,66 @@ fn the_start_position_reads_near_level_at_every_depth() {
                 algorithm,
                 ..Context::new(&tt, &stop)
             },
-            |info| read.push((info.depth, info.score, expected_shares(&info.leaf))),
+            |event| {
+                if let MultiEvent::Line(info) = event {
+                    read.push((info.depth, info.score, expected_shares(&info.leaf)));
+                }
+            },
         );
         assert_eq!(read.len(), 4, "{algorithm:?}");
         for (depth, score, shares) in read {
             let level = score.abs() < 100 && shares.iter().all(|s| (40..=100).contains(s));
             assert!(level, "{algorithm:?} depth {depth}: {score} cp, {shares:?}");
+        }
+    }
+}
+
+/// Asked to tell of root moves from the start, the search tells of each it starts on, in the
+/// order searched and numbered from 1 in every iteration, and searches just as it does
+/// untold: the same nodes, the same answer. Told after the usual delay, a search of a moment
+/// tells of none.
+#[test]
+fn root_moves_are_told_in_the_order_searched_without_changing_the_search() {
+    let mut pos = Trichess::startpos();
+    for token in ["BNDL", "FCGE"] {
+        let mv = pos.parse_move(token).unwrap();
+        pos.play(mv);
+    }
+    let mut legal = Vec::new();
+    pos.legal_moves(&mut legal);
+    for algorithm in Algorithm::ALL {
+        let run = |after: Duration| {
+            let stop = AtomicBool::new(false);
+            let tt = TranspositionTable::new(4);
+            let ctx = Context {
+                algorithm,
+                root_moves_after: after,
+                ..Context::new(&tt, &stop)
+            };
+            let mut told: Vec<RootMove<TriMove>> = Vec::new();
+            let r = search_multi(&pos, &[], &depth(3), &[], ctx, |event| {
+                if let MultiEvent::RootMove(root) = event {
+                    told.push(*root);
+                }
+            });
+            (r, told)
+        };
+        let (untold, none) = run(kaleido::search::ROOT_MOVES_AFTER);
+        assert!(none.is_empty(), "{algorithm:?}: {none:?}");
+        let (r, told) = run(Duration::ZERO);
+        assert_eq!(r.nodes, untold.nodes, "{algorithm:?}");
+        assert_eq!(r.best, untold.best, "{algorithm:?}");
+        for depth in 1..=3 {
+            let at: Vec<&RootMove<TriMove>> = told.iter().filter(|m| m.depth == depth).collect();
+            let numbers: Vec<usize> = at.iter().map(|m| m.number).collect();
+            assert_eq!(
+                numbers,
+                (1..=legal.len()).collect::<Vec<_>>(),
+                "{algorithm:?}"
+            );
+            for m in &at {
+                assert!(legal.contains(&m.mv), "{algorithm:?}: {m:?}");
+            }
         }
     }
 }

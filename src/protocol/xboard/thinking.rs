@@ -5,7 +5,7 @@
 use super::notation;
 use crate::protocol::engine::lock;
 use crate::protocol::output::Output;
-use crate::protocol::session::{Answer, Report, Session};
+use crate::protocol::session::{Answer, Report, SearchEvent, Session};
 use crate::search::level::Level;
 use crate::search::{score, Context, Limits, TranspositionTable};
 use std::sync::atomic::{AtomicBool, AtomicU32, AtomicU8, Ordering};
@@ -54,6 +54,17 @@ pub(super) struct Progress {
     pub(super) expected_reply: Option<String>,
 }
 
+impl Progress {
+    /// What the search has told: the lines of completed iterations.
+    fn hear(&mut self, event: &SearchEvent, hint_ply: usize) {
+        if let SearchEvent::Line(r) = event {
+            self.depth = r.depth;
+            self.nodes = r.nodes;
+            self.expected_reply = r.pv.get(hint_ply).cloned();
+        }
+    }
+}
+
 /// A search on its own thread.
 pub(super) struct Running {
     pub(super) handle: JoinHandle<()>,
@@ -87,6 +98,11 @@ pub(super) struct XboardJob {
     pub(super) discard: Arc<AtomicBool>,
 }
 
+/// A thinking line, `depth score time nodes pv`.
+fn thinking_line(r: &Report) -> String {
+    notation::thinking(r.depth, &score::uci(r.score), r.time_ms, r.nodes, &r.pv)
+}
+
 impl XboardJob {
     /// Runs a search with thinking output (when `post` is on) and progress for `.`.
     fn search(&self, session: &dyn Session, limits: &Limits, stop: &AtomicBool) -> Answer {
@@ -97,20 +113,14 @@ impl XboardJob {
         // A hint is for the opponent: after kaleido's own move, the reply its search expects;
         // while pondering or analysing, the best move of the side on move.
         let hint_ply = usize::from(self.phase.get() == Phase::Thinking);
-        let mut on_info = |r: Report| {
+        let mut on_event = |event: SearchEvent| {
             if let Ok(mut p) = self.progress.lock() {
-                p.depth = r.depth;
-                p.nodes = r.nodes;
-                p.expected_reply = r.pv.get(hint_ply).cloned();
+                p.hear(&event, hint_ply);
             }
-            if self.post.load(Ordering::Relaxed) {
-                self.out.send(&notation::thinking(
-                    r.depth,
-                    &score::uci(r.score),
-                    r.time_ms,
-                    r.nodes,
-                    &r.pv,
-                ));
+            if let SearchEvent::Line(r) = &event {
+                if self.post.load(Ordering::Relaxed) {
+                    self.out.send(&thinking_line(r));
+                }
             }
         };
         let ctx = Context {
@@ -118,7 +128,7 @@ impl XboardJob {
             level: self.level,
             ..Context::new(&self.tt, stop)
         };
-        session.think(limits, &[], ctx, &mut on_info)
+        session.think(limits, &[], ctx, &mut on_event)
     }
 
     /// Thinks, plays and sends the move (or the result when there is none), then ponders on

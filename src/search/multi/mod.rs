@@ -31,7 +31,7 @@ use super::limits::Limits;
 use super::params::{FORECAST_MORE_PLAYERS, MULTI_MAX_DEPTH};
 use super::score::{INFINITE, MATE, MATE_BOUND};
 use super::time::TimeManager;
-use super::Line;
+use super::{tells_root_moves, Line, RootMove};
 use crate::core::Player;
 use crate::game::Searchable;
 use crate::nnue::{self, QuantisedNetwork};
@@ -107,6 +107,14 @@ pub struct MultiInfo<G: Searchable> {
     pub multipv: usize,
 }
 
+/// What the search tells while it runs: each line of a completed iteration, and (once it has
+/// run for `Context::root_moves_after`) each root move as it starts on it.
+#[derive(Clone, Debug)]
+pub enum MultiEvent<G: Searchable> {
+    Line(MultiInfo<G>),
+    RootMove(RootMove<G::Move>),
+}
+
 #[derive(Clone, Debug)]
 pub struct MultiResult<M> {
     pub best: Option<M>,
@@ -129,15 +137,16 @@ pub struct MultiResult<M> {
 /// Searches `pos` for the player to move with `ctx.algorithm`, iteratively deeper, within
 /// `limits`, with `ctx.tt` as its transposition table (it may be kept from move to move) and
 /// one thread, over the root moves in `search_moves` only when it is not empty. Under
-/// MultiPV the best `limits.multi_pv` root moves are scored exactly. `on_depth` hears about
-/// every completed iteration, once per line.
+/// MultiPV the best `limits.multi_pv` root moves are scored exactly. `on_event` hears about
+/// every completed iteration, once per line, and about each root move the search starts on
+/// once it has run for `ctx.root_moves_after`.
 pub fn search_multi<G: Searchable>(
     pos: &G,
     game_history: &[u64],
     limits: &Limits,
     search_moves: &[G::Move],
     ctx: Context<'_>,
-    mut on_depth: impl FnMut(&MultiInfo<G>),
+    mut on_event: impl FnMut(&MultiEvent<G>),
 ) -> MultiResult<G::Move> {
     let start = Instant::now();
     let limits = &super::fuzz_caps::capped(limits);
@@ -174,7 +183,11 @@ pub fn search_multi<G: Searchable>(
         // that even a search stopped at once, or a level's budget of a few nodes, answers
         // with searched moves.
         searcher.clock.first_iteration_grace = depth == 1;
-        let RootPass { top, mut scored } = searcher.root_pass(pos, &moves, depth, wanted);
+        let tell = RootTeller {
+            tell: &mut on_event,
+            after: ctx.root_moves_after,
+        };
+        let RootPass { top, mut scored } = searcher.root_pass(pos, &moves, depth, wanted, tell);
         let complete = !searcher.clock.must_stop();
         searcher.clock.first_iteration_grace = false;
         let previous = result.best;
@@ -186,7 +199,7 @@ pub fn search_multi<G: Searchable>(
                 iteration_result(pos, &top, depth, searcher.clock.nodes, ctx.network);
             if complete {
                 for (index, (line, leaf)) in found.lines.iter().zip(leaves).enumerate() {
-                    on_depth(&MultiInfo {
+                    on_event(&MultiEvent::Line(MultiInfo {
                         depth,
                         seldepth: searcher.clock.seldepth,
                         score: line.score,
@@ -195,7 +208,7 @@ pub fn search_multi<G: Searchable>(
                         pv: line.pv.clone(),
                         leaf,
                         multipv: index + 1,
-                    });
+                    }));
                 }
             }
             result = found;
@@ -269,6 +282,12 @@ struct RootLine<M> {
     line: Vec<Step<M>>,
 }
 
+/// Tells the listener of each root move a search starts on, once it has run for `after`.
+struct RootTeller<'a, G: Searchable> {
+    tell: &'a mut dyn FnMut(&MultiEvent<G>),
+    after: Duration,
+}
+
 /// What one iteration over the root's moves found.
 struct RootPass<M> {
     /// The best moves searched in full, best first: as many as the lines asked for, or fewer
@@ -282,13 +301,15 @@ struct RootPass<M> {
 impl<G: Searchable> MultiSearcher<'_, G> {
     /// Searches each of the root's `moves` to `depth`, with principal variation search: once
     /// `wanted` moves are scored, a move need only be shown not to beat the last of them (a
-    /// null window), and is searched in full when it does.
+    /// null window), and is searched in full when it does. `teller` hears of each move as it
+    /// is started on, once the search has run long enough.
     fn root_pass(
         &mut self,
         pos: &G,
         moves: &[G::Move],
         depth: i32,
         wanted: usize,
+        teller: RootTeller<'_, G>,
     ) -> RootPass<G::Move> {
         let mut pass = RootPass {
             top: Vec::with_capacity(wanted + 1),
@@ -296,7 +317,11 @@ impl<G: Searchable> MultiSearcher<'_, G> {
         };
         self.evaluator.set_root(pos);
         self.path.push(pos.hash());
-        for &mv in moves {
+        for (index, &mv) in moves.iter().enumerate() {
+            if tells_root_moves(self.clock.elapsed(), teller.after) {
+                let number = index + 1;
+                (teller.tell)(&MultiEvent::RootMove(RootMove { mv, number, depth }));
+            }
             let mut child = pos.clone();
             child.play(mv);
             // What a move must score to be one of the lines kept.
