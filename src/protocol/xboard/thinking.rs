@@ -5,13 +5,13 @@
 use super::notation;
 use crate::protocol::engine::lock;
 use crate::protocol::output::Output;
-use crate::protocol::session::{Answer, Report, SearchEvent, Session};
+use crate::protocol::session::{Answer, Report, RootMoveReport, SearchEvent, Session};
 use crate::search::level::Level;
-use crate::search::{score, Context, Limits, TranspositionTable};
+use crate::search::{score, Context, Limits, TranspositionTable, ROOT_MOVES_AFTER};
 use std::sync::atomic::{AtomicBool, AtomicU32, AtomicU8, Ordering};
 use std::sync::{Arc, Mutex};
 use std::thread::JoinHandle;
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
 /// What a search thread is doing; a thinking search turns into a ponder search after its move.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -52,15 +52,46 @@ pub(super) struct Progress {
     pub(super) moves: usize,
     /// The move to suggest on `hint`.
     pub(super) expected_reply: Option<String>,
+    /// The root move being searched, in an iteration deeper than `depth`; None between
+    /// iterations.
+    pub(super) searching: Option<RootMoveReport>,
 }
 
 impl Progress {
-    /// What the search has told: the lines of completed iterations.
+    /// What the search has told: a line of a completed iteration, or a root move started.
     fn hear(&mut self, event: &SearchEvent, hint_ply: usize) {
-        if let SearchEvent::Line(r) = event {
-            self.depth = r.depth;
-            self.nodes = r.nodes;
-            self.expected_reply = r.pv.get(hint_ply).cloned();
+        match event {
+            SearchEvent::Line(r) => {
+                self.depth = r.depth;
+                self.nodes = r.nodes;
+                self.expected_reply = r.pv.get(hint_ply).cloned();
+                if self.searching.as_ref().is_some_and(|m| m.depth <= r.depth) {
+                    self.searching = None;
+                }
+            }
+            SearchEvent::RootMove(root) => {
+                self.searching = Some(RootMoveReport {
+                    depth: root.depth,
+                    token: root.token.clone(),
+                    number: root.number,
+                })
+            }
+        }
+    }
+
+    /// `.`'s answer after `centiseconds` of analysis: `stat01: time nodes depth mvleft mvtot
+    /// mvname` while a root move is searched (its iteration's depth, the moves after it, and
+    /// it), else `stat01: time nodes depth 0 mvtot` of the last completed iteration.
+    pub(super) fn stat01(&self, centiseconds: u128) -> String {
+        let (nodes, total) = (self.nodes, self.moves);
+        match &self.searching {
+            Some(root) => format!(
+                "stat01: {centiseconds} {nodes} {} {} {total} {}",
+                root.depth,
+                total.saturating_sub(root.number),
+                root.token
+            ),
+            None => format!("stat01: {centiseconds} {nodes} {} 0 {total}", self.depth),
         }
     }
 }
@@ -109,6 +140,7 @@ impl XboardJob {
         if let Ok(mut p) = self.progress.lock() {
             p.depth = 0;
             p.nodes = 0;
+            p.searching = None;
         }
         // A hint is for the opponent: after kaleido's own move, the reply its search expects;
         // while pondering or analysing, the best move of the side on move.
@@ -123,9 +155,16 @@ impl XboardJob {
                 }
             }
         };
+        // `.` may ask for the move being analysed at any moment: analysis hears of every root
+        // move from the start. Only the progress keeps it, so nothing more is sent.
+        let root_moves_after = match self.phase.get() {
+            Phase::Analysing => Duration::ZERO,
+            Phase::Thinking | Phase::Pondering => ROOT_MOVES_AFTER,
+        };
         let ctx = Context {
             threads: self.threads,
             level: self.level,
+            root_moves_after,
             ..Context::new(&self.tt, stop)
         };
         session.think(limits, &[], ctx, &mut on_event)
