@@ -80,6 +80,16 @@ impl Algorithm {
         }
     }
 
+    /// The plies of the tree from one of the root player's moves to its next in a game of
+    /// `players`: a layer per opponent in paranoid search, one layer of the single reply in
+    /// Best-Reply Search (BRS+'s other opponents' moves are part of that layer's ply).
+    pub const fn plies_per_round(self, players: usize) -> usize {
+        match self {
+            Algorithm::Paranoid => players,
+            Algorithm::BestReply | Algorithm::BestReplyPlus => 2,
+        }
+    }
+
     /// Whether the opponents' layers are Best-Reply layers (one opponent replies).
     pub const fn best_reply(self) -> bool {
         matches!(self, Algorithm::BestReply | Algorithm::BestReplyPlus)

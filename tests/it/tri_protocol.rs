@@ -638,6 +638,75 @@ fn uci_trichess_finds_mate_and_reports_finished_games() {
     assert!(out.contains(&"info depth 0 score cp 0".to_string()));
 }
 
+/// a's queen on GM: no mate at once, but GMGD, then GDHB on a's next move, wins both points.
+fn queen_mate_in_two() -> String {
+    trifen(
+        &[
+            ("HA", "bK"),
+            ("GM", "aQ"),
+            ("KA", "aN"),
+            ("DO", "aK"),
+            ("OH", "cK"),
+        ],
+        "a - 0 9",
+    )
+}
+
+/// Each search's iteration lines, one list per `bestmove`.
+fn infos_per_search(lines: &[String]) -> Vec<Vec<String>> {
+    let mut searches = vec![Vec::new()];
+    for line in lines {
+        if line.starts_with("bestmove ") {
+            searches.push(Vec::new());
+        } else if line.starts_with("info depth ") && line.contains(" pv ") {
+            searches.last_mut().unwrap().push(line.clone());
+        }
+    }
+    searches.pop();
+    searches
+}
+
+fn depth_of(info: &str) -> i32 {
+    info.split_whitespace().nth(2).unwrap().parse().unwrap()
+}
+
+/// `go mate N` over tri and over UCI: the search ends at the first iteration that proves a
+/// win of both points within N of the mover's moves, though a deeper one was allowed.
+#[test]
+fn go_mate_stops_once_the_win_asked_for_is_proven() {
+    let (one, two) = (queen_mate_in_one(), queen_mate_in_two());
+    let out = converse(&format!(
+        "tri\nposition fen {one}\ngo mate 1 depth 6\nposition fen {two}\ngo mate 2 depth 6\n\
+         go mate 1 depth 4\n"
+    ));
+    assert_eq!(errors(&out), Vec::<&String>::new());
+    assert_eq!(bestmoves(&out), ["KEHB", "GMGD", "GMGD"], "{out:#?}");
+    let searches = infos_per_search(&out);
+    // The mate in one: proven by the first iteration, the only one.
+    assert_eq!(searches[0].len(), 1, "{:#?}", searches[0]);
+    assert_eq!(scores(&searches[0][0]).unwrap(), [200, 0, 0]);
+    // The mate in two: BRS+ proves it at depth 3 (a's move, the replies, a's mate).
+    let last = searches[1].last().unwrap();
+    assert_eq!(depth_of(last), 3, "{:#?}", searches[1]);
+    assert_eq!(scores(last).unwrap(), [200, 0, 0], "{last}");
+    assert!(last.contains(" pv GMGD "), "{last}");
+    // A mate in one asked for where the win takes two moves: on to the depth.
+    assert_eq!(
+        depth_of(searches[2].last().unwrap()),
+        4,
+        "{:#?}",
+        searches[2]
+    );
+    let out = converse(&format!(
+        "uci\nsetoption name UCI_Variant value trichess\nposition fen {one}\n\
+         go mate 1 depth 6\n"
+    ));
+    assert_eq!(bestmoves(&out), ["KEHB"], "{out:#?}");
+    let searches = infos_per_search(&out);
+    assert_eq!(searches[0].len(), 1, "{out:#?}");
+    assert!(searches[0][0].contains(" score mate 1 "), "{out:#?}");
+}
+
 /// A search that has run three seconds names each root move it starts on, as UCI does:
 /// `info depth D currmove M currmovenumber N`, with M legal and N its place in the order
 /// searched; never sooner, so that no game's quick moves carry such lines.

@@ -2,7 +2,7 @@
 
 use crate::common::trifen;
 use kaleido::game::Game;
-use kaleido::search::multi::{search_multi, Algorithm, MultiEvent};
+use kaleido::search::multi::{root_moves_to_win, search_multi, Algorithm, MultiEvent, MultiResult};
 use kaleido::search::points::expected_shares;
 use kaleido::search::score::MATE;
 use kaleido::search::{Context, Limits, RootMove, TranspositionTable};
@@ -303,6 +303,86 @@ fn the_start_position_reads_near_level_at_every_depth() {
             let level = score.abs() < 100 && shares.iter().all(|s| (40..=100).contains(s));
             assert!(level, "{algorithm:?} depth {depth}: {score} cp, {shares:?}");
         }
+    }
+}
+
+/// a's queen on KE mates b's king on HA from HB, guarded by the knight on KA.
+fn queen_mate_in_one() -> String {
+    trifen(
+        &[
+            ("HA", "bK"),
+            ("KE", "aQ"),
+            ("KA", "aN"),
+            ("DO", "aK"),
+            ("OH", "cK"),
+        ],
+        "a - 0 9",
+    )
+}
+
+/// The same men with a's queen on GM: no mate at once, but GMGD, and GDHB on a's next move,
+/// win both points whatever b and c play between (in every algorithm's tree).
+fn queen_mate_in_two() -> String {
+    trifen(
+        &[
+            ("HA", "bK"),
+            ("GM", "aQ"),
+            ("KA", "aN"),
+            ("DO", "aK"),
+            ("OH", "cK"),
+        ],
+        "a - 0 9",
+    )
+}
+
+fn search_for(fen: &str, limits: &Limits, algorithm: Algorithm) -> MultiResult<TriMove> {
+    let pos = Trichess::from_fen(fen).unwrap();
+    let stop = AtomicBool::new(false);
+    let tt = TranspositionTable::new(4);
+    let ctx = Context {
+        algorithm,
+        ..Context::new(&tt, &stop)
+    };
+    search_multi(&pos, &[], limits, &[], ctx, |_| {})
+}
+
+/// `go mate N` with more than two players: the search ends at the first iteration that proves
+/// a win of all the points within N of the root player's moves, however deep it may go, and
+/// goes on to its depth when the only win proven takes more moves.
+#[test]
+fn go_mate_ends_the_search_once_the_win_asked_for_is_proven() {
+    let limits = |mate: Option<u32>, depth: i32| Limits {
+        depth: Some(depth),
+        mate,
+        ..Limits::default()
+    };
+    let (one, two) = (queen_mate_in_one(), queen_mate_in_two());
+    for algorithm in Algorithm::ALL {
+        let per_round = algorithm.plies_per_round(3);
+        let r = search_for(&one, &limits(Some(1), 6), algorithm);
+        assert_eq!(r.depth, 1, "{algorithm:?}: mate in 1 at depth {}", r.depth);
+        assert_eq!(root_moves_to_win(r.score, per_round), Some(1));
+        // Without `mate` the depth asked for is searched, the win found or not.
+        let r = search_for(&one, &limits(None, 4), algorithm);
+        assert_eq!(r.depth, 4, "{algorithm:?}");
+        // The second move of the root player comes a round of plies after its first.
+        let r = search_for(&two, &limits(Some(2), 6), algorithm);
+        assert_eq!(r.depth, per_round as i32 + 1, "{algorithm:?}: mate in 2");
+        assert_eq!(
+            root_moves_to_win(r.score, per_round),
+            Some(2),
+            "{algorithm:?}"
+        );
+        let pos = Trichess::from_fen(&two).unwrap();
+        assert_eq!(pos.format_move(r.best.unwrap()), "GMGD", "{algorithm:?}");
+        // A mate in 1 is asked for and the win takes two moves: on to the depth.
+        let r = search_for(&two, &limits(Some(1), 5), algorithm);
+        assert_eq!(r.depth, 5, "{algorithm:?}: mate 1 in a mate in 2");
+        assert_eq!(
+            root_moves_to_win(r.score, per_round),
+            Some(2),
+            "{algorithm:?}"
+        );
     }
 }
 

@@ -81,6 +81,22 @@ pub fn result_score(outcome: Option<Outcome>, player: Player, ply: usize) -> i32
     }
 }
 
+/// The root player's moves to the win of all the points that `score` promises (None when it
+/// promises no such win), in a tree of `plies_per_round` plies from one of the root player's
+/// moves to its next (`Algorithm::plies_per_round`). This is what "mate in N" means with more
+/// than two players: N moves of the side to move, its winning move the last of them, however
+/// many moves the opponents make between them. A win scores `MATE` less its distance in
+/// plies (`result_score`), and the root player moves at plies 0, k, 2k, ...: a game ended at
+/// ply p > 0 saw the moves among plies 0 to p - 1, (p - 1) / k + 1 of them.
+pub fn root_moves_to_win(score: i32, plies_per_round: usize) -> Option<u32> {
+    if score <= MATE_BOUND {
+        return None;
+    }
+    let plies = (MATE - score).max(1) as u32;
+    let per_round = plies_per_round.max(1) as u32;
+    Some((plies - 1) / per_round + 1)
+}
+
 /// One step of a principal variation: a move, or a pass of Best-Reply Search.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Step<M> {
@@ -139,7 +155,9 @@ pub struct MultiResult<M> {
 /// one thread, over the root moves in `search_moves` only when it is not empty. Under
 /// MultiPV the best `limits.multi_pv` root moves are scored exactly. `on_event` hears about
 /// every completed iteration, once per line, and about each root move the search starts on
-/// once it has run for `ctx.root_moves_after`.
+/// once it has run for `ctx.root_moves_after`. `go mate N` (`limits.mate`) ends the search
+/// once it has proven a win of all the points within N of the root player's moves
+/// (`root_moves_to_win`).
 pub fn search_multi<G: Searchable>(
     pos: &G,
     game_history: &[u64],
@@ -223,7 +241,11 @@ pub fn search_multi<G: Searchable>(
         // A game won outright needs no deeper look unless the user asked for depth; a shared
         // win does, since a deeper search may find the points for the root player alone.
         let settled = result.score > MATE_BOUND && limits.depth.is_none() && wanted == 1;
-        if time.past_soft(None) || settled || !time.next_iteration_fits() {
+        let per_round = ctx.algorithm.plies_per_round(G::PLAYERS);
+        let mate_found = limits.mate.is_some_and(|n| {
+            root_moves_to_win(result.score, per_round).is_some_and(|moves| moves <= n)
+        });
+        if time.past_soft(None) || settled || mate_found || !time.next_iteration_fits() {
             break;
         }
     }
@@ -391,6 +413,27 @@ mod tests {
             denominator,
             reason: EndReason::Checkmate,
         })
+    }
+
+    #[test]
+    fn a_win_counts_the_root_players_moves_to_it() {
+        use crate::search::score::mate_in;
+        // Three players, paranoid: the root player moves at plies 0, 3, 6; its second move
+        // wins at ply 4 and its third at ply 7.
+        let paranoid = Algorithm::Paranoid.plies_per_round(3);
+        assert_eq!(root_moves_to_win(mate_in(1), paranoid), Some(1));
+        assert_eq!(root_moves_to_win(mate_in(4), paranoid), Some(2));
+        assert_eq!(root_moves_to_win(mate_in(7), paranoid), Some(3));
+        // Best-Reply Search: one layer of replies between two of the root player's moves.
+        let brs = Algorithm::BestReplyPlus.plies_per_round(3);
+        assert_eq!(root_moves_to_win(mate_in(1), brs), Some(1));
+        assert_eq!(root_moves_to_win(mate_in(3), brs), Some(2));
+        assert_eq!(root_moves_to_win(mate_in(5), brs), Some(3));
+        // A share of the points, a level score and a loss are no win.
+        let half = result_score(split([1, 0, 1], 1), Player(0), 1);
+        assert_eq!(root_moves_to_win(half, brs), None);
+        assert_eq!(root_moves_to_win(0, brs), None);
+        assert_eq!(root_moves_to_win(-mate_in(1), brs), None);
     }
 
     #[test]
