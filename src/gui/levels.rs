@@ -6,7 +6,7 @@ use crate::nnue;
 use crate::record::GameRecord;
 use crate::search::level::{fresh_seed, Level};
 use crate::search::score::{MATE, MATE_BOUND};
-use crate::search::{self, Context, Info, Limits, Thought, TranspositionTable};
+use crate::search::{self, Context, Event, Info, Limits, Thought, TranspositionTable};
 use std::sync::atomic::AtomicBool;
 use std::time::Duration;
 
@@ -64,7 +64,7 @@ pub fn think<G: Searchable>(
     record: &GameRecord<G>,
     level: u8,
     stop: &AtomicBool,
-    on_info: impl FnMut(&Info<G::Move>),
+    mut on_info: impl FnMut(&Info<G::Move>),
 ) -> Thought<G::Move> {
     let history = record.hashes_before_current();
     let tt = TranspositionTable::new(TABLE_MIB);
@@ -75,7 +75,13 @@ pub fn think<G: Searchable>(
         ..Context::new(&tt, stop)
     };
     let limits = limits(level);
-    search::think(record.current(), &history, &limits, &[], ctx, on_info)
+    // The page shows each depth's line; the move being searched is a GUI's view of a long
+    // analysis, which a level's search is not.
+    search::think(record.current(), &history, &limits, &[], ctx, |event| {
+        if let Event::Line(info) = event {
+            on_info(info);
+        }
+    })
 }
 
 #[cfg(test)]

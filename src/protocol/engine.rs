@@ -10,16 +10,25 @@ use super::error::{CommandError, NetworkRefused, PositionError};
 use super::input::{drive, Commands};
 use super::options::{self, OptionError};
 use super::output::Output;
-use super::session::{new_session, Session};
+use super::session::{new_session, RootMoveReport, Session};
 use crate::nnue::{self, EvalChoice};
 use crate::search::level::{fresh_seed, Level, StrengthOptions};
 use crate::search::multi::Algorithm;
-use crate::search::{Context, TranspositionTable};
+use crate::search::{Context, TranspositionTable, ROOT_MOVES_AFTER};
 use std::io::BufRead;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex, MutexGuard};
 use std::thread::JoinHandle;
 use std::time::Duration;
+
+/// The `info` line UCI and tri send for a root move the search starts on, as Stockfish writes
+/// it: `info depth D currmove M currmovenumber N`.
+pub fn currmove_line(root: &RootMoveReport) -> String {
+    format!(
+        "info depth {} currmove {} currmovenumber {}",
+        root.depth, root.token, root.number
+    )
+}
 
 /// Locks a session. A search thread that panicked leaves the lock poisoned; the session is
 /// still whole.
@@ -48,6 +57,7 @@ impl SearchJob {
             // The session adds its network (`Session::think`).
             network: None,
             level: self.level,
+            root_moves_after: ROOT_MOVES_AFTER,
         }
     }
 }

@@ -48,10 +48,12 @@ pub enum LimitError {
     NoMoverClock(usize),
 }
 
-/// How a dialect names clocks and which of `go`'s words it has.
+/// How a dialect names clocks and which of `go`'s words it has. Both have `mate`: the search
+/// of more than two players proves wins too, and a GUI analysing a trichess game asks for a
+/// forced win as it would in chess.
 #[derive(Clone, Copy, Debug)]
 pub enum GoWords {
-    /// UCI: `wtime btime winc binc`, and `ponder`, `mate`, `searchmoves`.
+    /// UCI: `wtime btime winc binc`, and `ponder`, `searchmoves`.
     Uci,
     /// The tri dialect: a clock and an increment per seat (`t0 t1 t2 inc0 inc1 inc2`).
     Tri { players: usize },
@@ -123,7 +125,7 @@ pub fn parse_go(args: &str, words: GoWords, mover: usize) -> Result<GoRequest, L
                     }
                 }
             }
-            ("mate", GoWords::Uci) => limits.mate = Some(mate(word, iter.next())?),
+            ("mate", _) => limits.mate = Some(mate(word, iter.next())?),
             ("ponder", GoWords::Uci) => request.ponder = true,
             ("searchmoves", GoWords::Uci) => {
                 let moves = request.search_moves.get_or_insert_with(Vec::new);
@@ -318,7 +320,11 @@ mod tests {
         // A count too big for u64 is as good as endless, not an error.
         let limits = search("nodes 99999999999999999999999", TRI, 0);
         assert_eq!(limits.nodes, Some(u64::MAX));
-        assert_eq!(search("mate 99", GoWords::Uci, 0).mate, Some(63));
+        for words in [GoWords::Uci, TRI] {
+            assert_eq!(search("mate 99", words, 0).mate, Some(63));
+            assert_eq!(search("mate 0", words, 0).mate, Some(1));
+        }
+        assert_eq!(error("mate -2", TRI), error("mate -2", GoWords::Uci));
     }
 
     #[test]

@@ -13,7 +13,7 @@ use crate::registry::{
     with_default_variant, with_variant, UnknownVariant, VariantVisitor, VARIANT_NAMES,
 };
 use crate::search::wdl::{wdl_of, Wdl};
-use crate::search::{self, Context, Info, Limits};
+use crate::search::{self, Context, Event, Info, Limits, RootMove};
 use std::sync::Arc;
 
 /// What a search reports, with the principal variation in the variant's notation.
@@ -33,6 +33,23 @@ pub struct Report {
     pub shares: Vec<i32>,
     /// In two-player games, the win, draw and loss chances of `score` (search/wdl.rs).
     pub wdl: Option<Wdl>,
+}
+
+/// The root move a search has started on, in the variant's notation.
+pub struct RootMoveReport {
+    /// The depth of the iteration searching it.
+    pub depth: i32,
+    pub token: String,
+    /// Its place in the order searched, from 1.
+    pub number: usize,
+}
+
+/// What a search tells while it runs.
+pub enum SearchEvent {
+    /// One line of a completed iteration.
+    Line(Report),
+    /// A root move it starts on, once it has run for `Context::root_moves_after`.
+    RootMove(RootMoveReport),
 }
 
 /// The outcome of a `go`: the move to play (a whole turn where turns have several plies), or
@@ -57,13 +74,13 @@ pub trait Session: Send {
     /// Files and ranks of the board, for GUIs that must size it.
     fn board_size(&self) -> (u8, u8);
     /// Searches the current position, over the root moves named in `search_moves` only (all
-    /// when it is empty); `on_info` hears each iteration.
+    /// when it is empty); `on_event` hears each iteration's lines and the root moves searched.
     fn think(
         &self,
         limits: &Limits,
         search_moves: &[String],
         ctx: Context<'_>,
-        on_info: &mut dyn FnMut(Report),
+        on_event: &mut dyn FnMut(SearchEvent),
     ) -> Answer;
     /// Checks that `token` is a legal move (or turn) in the current position.
     fn check_move(&self, token: &str) -> Result<(), MoveError>;
@@ -126,6 +143,17 @@ fn tokens<G: Game>(pos: &G, moves: &[G::Move]) -> Vec<String> {
         .collect()
 }
 
+fn event<G: Variant>(pos: &G, event: &Event<G::Move>) -> SearchEvent {
+    match event {
+        Event::Line(info) => SearchEvent::Line(report(pos, info)),
+        &Event::RootMove(RootMove { mv, number, depth }) => SearchEvent::RootMove(RootMoveReport {
+            depth,
+            token: pos.format_move(mv),
+            number,
+        }),
+    }
+}
+
 fn report<G: Variant>(pos: &G, info: &Info<G::Move>) -> Report {
     let pv = tokens(pos, &info.pv);
     Report {
@@ -181,7 +209,7 @@ impl<G: Variant> Session for GameSession<G> {
         limits: &Limits,
         search_moves: &[String],
         ctx: Context<'_>,
-        on_info: &mut dyn FnMut(Report),
+        on_event: &mut dyn FnMut(SearchEvent),
     ) -> Answer {
         let pos = self.record.current();
         if let Some(outcome) = self.record.outcome() {
@@ -197,8 +225,8 @@ impl<G: Variant> Session for GameSession<G> {
             network: self.network.as_deref(),
             ..ctx
         };
-        let thought = search::think(pos, &history, limits, &roots, ctx, |info| {
-            on_info(report(pos, info))
+        let thought = search::think(pos, &history, limits, &roots, ctx, |e| {
+            on_event(event(pos, e))
         });
         if thought.turn.is_empty() {
             return Answer::GameOver(Outcome::draw(G::PLAYERS, EndReason::NoMoves));

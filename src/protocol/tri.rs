@@ -5,13 +5,13 @@
 //! once the game is over. Commands are read on this thread and a search runs on its own, so
 //! `isready` and `stop` are answered at once while it thinks. See docs/protocol.md.
 
-use super::engine::{serve, EngineCore, SearchJob, UciShapedDialect};
+use super::engine::{currmove_line, serve, EngineCore, SearchJob, UciShapedDialect};
 use super::error::CommandError;
 use super::go::{parse_go, GoRequest, GoWords};
 use super::options::{self, OptionError};
 use super::output::Output;
 use super::session::{
-    default_multi_session, multi_player_names, new_session, Answer, Report, Session,
+    default_multi_session, multi_player_names, new_session, Answer, Report, SearchEvent, Session,
 };
 use crate::errors::quote;
 use crate::search::points::outcome_shares;
@@ -145,8 +145,11 @@ impl Tri {
         self.engine
             .start(limits.infinite, move |session, job: SearchJob| {
                 let out = &job.out;
-                let mut on_info = |r: Report| out.send(&info_line(&r));
-                match session.think(&limits, &[], job.context(), &mut on_info) {
+                let mut on_event = |event: SearchEvent| match event {
+                    SearchEvent::Line(r) => out.send(&info_line(&r)),
+                    SearchEvent::RootMove(root) => out.send(&currmove_line(&root)),
+                };
+                match session.think(&limits, &[], job.context(), &mut on_event) {
                     Answer::Move(token) => out.send(&format!("bestmove {token}")),
                     Answer::GameOver(outcome) => {
                         let scores: Vec<String> = outcome_shares(outcome, session.players())

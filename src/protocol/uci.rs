@@ -2,13 +2,14 @@
 //! this thread; a search runs on its own, so `isready` and `stop` are answered at once while it
 //! thinks. Every answer goes to stdout as one protocol line; nothing else does.
 
-use super::engine::{serve, EngineCore, SearchJob, UciShapedDialect};
+use super::engine::{currmove_line, serve, EngineCore, SearchJob, UciShapedDialect};
 use super::error::CommandError;
 use super::go::{parse_go, GoRequest, GoWords, SearchRequest};
 use super::options::{self, OptionError};
 use super::output::Output;
 use super::session::{
-    default_session, default_variant, new_session, playable_names, Answer, Report, Session,
+    default_session, default_variant, new_session, playable_names, Answer, Report, SearchEvent,
+    Session,
 };
 use crate::core::Player;
 use crate::errors::quote;
@@ -69,6 +70,29 @@ fn final_score(outcome: Outcome, mover: usize, players: usize) -> String {
         }
         _ => "cp 0".to_string(),
     }
+}
+
+/// One `info` line of a search's iteration.
+fn info_line(r: &Report, show_wdl: bool) -> String {
+    let nps = r.nodes as u128 * 1000 / r.time_ms.max(1);
+    // Stockfish's place for the chances: right after the score.
+    let wdl = match (show_wdl, r.wdl) {
+        (true, Some(w)) => format!(" wdl {} {} {}", w.win, w.draw, w.loss),
+        _ => String::new(),
+    };
+    format!(
+        "info depth {} seldepth {} multipv {} score {}{} nodes {} nps {} hashfull {} time {} pv {}",
+        r.depth,
+        r.seldepth,
+        r.multipv,
+        score::uci(r.score),
+        wdl,
+        r.nodes,
+        nps,
+        r.hashfull,
+        r.time_ms,
+        r.pv.join(" ")
+    )
 }
 
 impl Uci {
@@ -239,28 +263,11 @@ impl Uci {
         self.engine
             .start(limits.is_open_ended(), move |session, job: SearchJob| {
                 let out = &job.out;
-                let mut on_info = |r: Report| {
-                    let nps = r.nodes as u128 * 1000 / r.time_ms.max(1);
-                    // Stockfish's place for the chances: right after the score.
-                    let wdl = match (show_wdl, r.wdl) {
-                        (true, Some(w)) => format!(" wdl {} {} {}", w.win, w.draw, w.loss),
-                        _ => String::new(),
-                    };
-                    out.send(&format!(
-                        "info depth {} seldepth {} multipv {} score {}{} nodes {} nps {} hashfull {} time {} pv {}",
-                        r.depth,
-                        r.seldepth,
-                        r.multipv,
-                        score::uci(r.score),
-                        wdl,
-                        r.nodes,
-                        nps,
-                        r.hashfull,
-                        r.time_ms,
-                        r.pv.join(" ")
-                    ));
+                let mut on_event = |event: SearchEvent| match event {
+                    SearchEvent::Line(r) => out.send(&info_line(&r, show_wdl)),
+                    SearchEvent::RootMove(root) => out.send(&currmove_line(&root)),
                 };
-                let result = session.think(&limits, &search_moves, job.context(), &mut on_info);
+                let result = session.think(&limits, &search_moves, job.context(), &mut on_event);
                 let claimed = answer.compare_exchange(
                     ANSWER_PENDING,
                     ANSWER_SENT,
@@ -273,8 +280,7 @@ impl Uci {
                 match result {
                     Answer::Move(token) => out.send(&format!("bestmove {token}")),
                     Answer::GameOver(outcome) => {
-                        let score =
-                            final_score(outcome, session.side_to_move(), session.players());
+                        let score = final_score(outcome, session.side_to_move(), session.players());
                         out.send(&format!("info depth 0 score {score}"));
                         out.send("bestmove (none)");
                     }

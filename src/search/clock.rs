@@ -72,6 +72,11 @@ impl<'a> NodeClock<'a> {
         false
     }
 
+    /// The time since the search started.
+    pub fn elapsed(&self) -> Duration {
+        self.start.elapsed()
+    }
+
     /// Whether the search must stop: it was told to, and no grace holds the stop back.
     #[inline]
     pub fn must_stop(&self) -> bool {

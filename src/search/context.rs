@@ -5,6 +5,11 @@ use super::level::Level;
 use super::tt::TranspositionTable;
 use crate::nnue::QuantisedNetwork;
 use std::sync::atomic::AtomicBool;
+use std::time::Duration;
+
+/// How long a search runs before it tells of each root move it starts on (`Event::RootMove`):
+/// Stockfish's three seconds, after which a GUI's user waits long enough to want to see it.
+pub const ROOT_MOVES_AFTER: Duration = Duration::from_secs(3);
 
 /// How a search runs, besides its limits: the table it shares, its threads, the flag that
 /// stops it, the algorithm for games of more than two players, and the evaluation network.
@@ -20,10 +25,15 @@ pub struct Context<'a> {
     pub network: Option<&'a QuantisedNetwork>,
     /// The strength to play at; None for full strength (level.rs).
     pub level: Option<Level>,
+    /// How long the search runs before it tells of the root moves it starts on
+    /// (`ROOT_MOVES_AFTER`; zero for a listener that keeps the latest for when it is asked,
+    /// as XBoard's `.` asks).
+    pub root_moves_after: Duration,
 }
 
 impl<'a> Context<'a> {
-    /// One thread, the default algorithm, full strength.
+    /// One thread, the default algorithm, full strength, root moves told after
+    /// `ROOT_MOVES_AFTER`.
     pub fn new(tt: &'a TranspositionTable, stop: &'a AtomicBool) -> Context<'a> {
         Context {
             tt,
@@ -32,6 +42,7 @@ impl<'a> Context<'a> {
             algorithm: Algorithm::DEFAULT,
             network: None,
             level: None,
+            root_moves_after: ROOT_MOVES_AFTER,
         }
     }
 }
@@ -66,6 +77,16 @@ impl Algorithm {
             Algorithm::Paranoid => "paranoid",
             Algorithm::BestReply => "brs",
             Algorithm::BestReplyPlus => "brs+",
+        }
+    }
+
+    /// The plies of the tree from one of the root player's moves to its next in a game of
+    /// `players`: a layer per opponent in paranoid search, one layer of the single reply in
+    /// Best-Reply Search (BRS+'s other opponents' moves are part of that layer's ply).
+    pub const fn plies_per_round(self, players: usize) -> usize {
+        match self {
+            Algorithm::Paranoid => players,
+            Algorithm::BestReply | Algorithm::BestReplyPlus => 2,
         }
     }
 

@@ -29,7 +29,7 @@ pub mod tt;
 pub mod wdl;
 
 pub use alphabeta::search_among;
-pub use context::{Algorithm, Context};
+pub use context::{Algorithm, Context, ROOT_MOVES_AFTER};
 pub use limits::{Budget, Limits};
 pub use params::MAX_PLY;
 pub use think::{think, Thought};
@@ -55,6 +55,32 @@ pub struct Info<M> {
     pub shares: Vec<i32>,
 }
 
+/// What a search tells while it runs: each line of a completed iteration, and (once it has
+/// run a while) each root move as it starts on it.
+#[derive(Clone, Debug)]
+pub enum Event<M> {
+    Line(Info<M>),
+    RootMove(RootMove<M>),
+}
+
+/// The root move a search has started on (UCI's `info currmove`, XBoard's `stat01`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct RootMove<M> {
+    pub mv: M,
+    /// Its place in the order the root's moves are searched, from 1. Under MultiPV the lines
+    /// already found in the iteration count before it, as their moves are searched no more.
+    pub number: usize,
+    /// The depth of the iteration searching it.
+    pub depth: i32,
+}
+
+/// Whether a search that has run for `elapsed` tells of the root move it starts on: only once
+/// it has run for `after` (`Context::root_moves_after`). A GUI shows the move being searched
+/// for long searches; in a fast game a line per root move would only flood the pipe.
+pub fn tells_root_moves(elapsed: Duration, after: Duration) -> bool {
+    elapsed >= after
+}
+
 #[derive(Clone, Debug)]
 pub struct SearchResult<M> {
     /// None only when the position has no legal move.
@@ -74,4 +100,18 @@ pub struct SearchResult<M> {
 pub struct Line<M> {
     pub score: i32,
     pub pv: Vec<M>,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn root_moves_are_told_only_once_the_search_has_run_for_the_delay() {
+        let ms = Duration::from_millis;
+        assert!(!tells_root_moves(ms(0), ROOT_MOVES_AFTER));
+        assert!(!tells_root_moves(ms(2_999), ROOT_MOVES_AFTER));
+        assert!(tells_root_moves(ms(3_000), ROOT_MOVES_AFTER));
+        assert!(tells_root_moves(ms(0), Duration::ZERO));
+    }
 }

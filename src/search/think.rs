@@ -5,9 +5,9 @@
 
 use super::alphabeta::search_among;
 use super::context::Context;
-use super::multi::search_multi;
+use super::multi::{search_multi, MultiEvent};
 use super::points::expected_shares;
-use super::{Info, Limits, Line, TranspositionTable};
+use super::{Event, Info, Limits, Line, TranspositionTable};
 use crate::game::Searchable;
 use std::sync::atomic::AtomicBool;
 
@@ -36,8 +36,9 @@ impl<M: Copy> Thought<M> {
 }
 
 /// Searches `pos` (reached through positions hashing to `history`, oldest first) within
-/// `limits`, over `root_moves` only when it is not empty. `on_info` hears about every
-/// completed iteration (once per line under MultiPV). At a level (`ctx.level`) the search
+/// `limits`, over `root_moves` only when it is not empty. `on_event` hears about every
+/// completed iteration (once per line under MultiPV), and about the root moves the search
+/// starts on once it has run for `ctx.root_moves_after`. At a level (`ctx.level`) the search
 /// keeps to the level's budget and the turn is the level's choice among the best lines; a
 /// search with no end of its own (analysis, pondering) is at full strength all the same.
 pub fn think<G: Searchable>(
@@ -46,33 +47,36 @@ pub fn think<G: Searchable>(
     limits: &Limits,
     root_moves: &[G::Move],
     ctx: Context<'_>,
-    mut on_info: impl FnMut(&Info<G::Move>),
+    mut on_event: impl FnMut(&Event<G::Move>),
 ) -> Thought<G::Move> {
     let level = ctx.level.filter(|_| !limits.infinite);
     let Some(level) = level else {
-        return search(pos, history, limits, root_moves, ctx, on_info).0;
+        return search(pos, history, limits, root_moves, ctx, on_event).0;
     };
     // The lines asked for are shown; the further candidates only weigh in the choice.
     let shown = limits.multi_pv.max(1);
     let limits = level.limits(limits);
     let mut last_lines: Vec<Info<G::Move>> = Vec::new();
-    let (thought, lines) = search(pos, history, &limits, root_moves, ctx, |info| {
+    let (thought, lines) = search(pos, history, &limits, root_moves, ctx, |event| {
+        let Event::Line(info) = event else {
+            return on_event(event);
+        };
         if info.multipv == 1 {
             last_lines.clear();
         }
         last_lines.push(info.clone());
         if info.multipv <= shown {
-            on_info(info);
+            on_event(event);
         }
     });
     let scores: Vec<i32> = lines.iter().map(|l| l.score).collect();
     let chosen = level.choose(&scores, pos.hash());
     // The line played is the last one a GUI sees, as the best.
     if let Some(info) = last_lines.get(chosen).filter(|_| chosen > 0) {
-        on_info(&Info {
+        on_event(&Event::Line(Info {
             multipv: 1,
             ..info.clone()
-        });
+        }));
     }
     match lines.into_iter().nth(chosen) {
         Some(line) if chosen > 0 => {
@@ -120,12 +124,12 @@ fn search<G: Searchable>(
     limits: &Limits,
     root_moves: &[G::Move],
     ctx: Context<'_>,
-    on_info: impl FnMut(&Info<G::Move>),
+    on_event: impl FnMut(&Event<G::Move>),
 ) -> (Thought<G::Move>, Vec<Candidate<G::Move>>) {
     if G::PLAYERS > 2 {
-        return more_players(pos, history, limits, root_moves, ctx, on_info);
+        return more_players(pos, history, limits, root_moves, ctx, on_event);
     }
-    let result = search_among(pos, history, limits, root_moves, ctx, on_info);
+    let result = search_among(pos, history, limits, root_moves, ctx, on_event);
     let mut thought = Thought {
         turn: Vec::new(),
         score: result.score,
@@ -210,19 +214,22 @@ fn more_players<G: Searchable>(
     limits: &Limits,
     root_moves: &[G::Move],
     ctx: Context<'_>,
-    mut on_info: impl FnMut(&Info<G::Move>),
+    mut on_event: impl FnMut(&Event<G::Move>),
 ) -> (Thought<G::Move>, Vec<Candidate<G::Move>>) {
-    let result = search_multi(pos, history, limits, root_moves, ctx, |info| {
-        on_info(&Info {
-            depth: info.depth,
-            seldepth: info.seldepth,
-            score: info.score,
-            nodes: info.nodes,
-            time: info.time,
-            pv: info.pv.clone(),
-            hashfull: ctx.tt.hashfull(),
-            multipv: info.multipv,
-            shares: expected_shares(&info.leaf),
+    let result = search_multi(pos, history, limits, root_moves, ctx, |event| {
+        on_event(&match event {
+            MultiEvent::RootMove(root_move) => Event::RootMove(*root_move),
+            MultiEvent::Line(info) => Event::Line(Info {
+                depth: info.depth,
+                seldepth: info.seldepth,
+                score: info.score,
+                nodes: info.nodes,
+                time: info.time,
+                pv: info.pv.clone(),
+                hashfull: ctx.tt.hashfull(),
+                multipv: info.multipv,
+                shares: expected_shares(&info.leaf),
+            }),
         })
     });
     limits.wait_for_stop(ctx.stop);

@@ -6,9 +6,11 @@
 //! harness around them (the PRNG, move-list plumbing on kaleido's side) lives here.
 
 use kaleido::game::Game;
-use std::io::Write;
+use std::io::{BufRead, BufReader, Write};
 use std::path::{Path, PathBuf};
-use std::process::{Command, Stdio};
+use std::process::{Child, ChildStdin, Command, Stdio};
+use std::sync::mpsc::{channel, Receiver, RecvTimeoutError};
+use std::time::{Duration, Instant};
 
 // ---------------------------------------------------------------------------------------------
 // Running the binary
@@ -63,6 +65,92 @@ pub fn kaleido_fed(args: &[&str], input: &str) -> Run {
         code: out.status.code(),
         stdout: String::from_utf8(out.stdout).expect("stdout is UTF-8"),
         stderr: String::from_utf8_lossy(&out.stderr).into_owned(),
+    }
+}
+
+/// kaleido run as a GUI runs it, over pipes, a line at a time: for the tests that must see
+/// lines while a search runs, or time them. Every line it writes must pass the dialect's
+/// `check`; `quit` is sent when it is dropped.
+pub struct Live {
+    child: Child,
+    stdin: ChildStdin,
+    lines: Receiver<String>,
+    check: fn(&str) -> bool,
+}
+
+impl Live {
+    pub fn start(check: fn(&str) -> bool) -> Live {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_kaleido"))
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::null())
+            .env_remove("RUST_LOG")
+            .spawn()
+            .expect("kaleido starts");
+        let stdin = child.stdin.take().expect("stdin");
+        let stdout = child.stdout.take().expect("stdout");
+        let (tx, lines) = channel();
+        std::thread::spawn(move || {
+            for line in BufReader::new(stdout).lines() {
+                let Ok(line) = line else { break };
+                if tx.send(line).is_err() {
+                    break;
+                }
+            }
+        });
+        Live {
+            child,
+            stdin,
+            lines,
+            check,
+        }
+    }
+
+    pub fn send(&mut self, line: &str) {
+        writeln!(self.stdin, "{line}").expect("kaleido reads");
+        self.stdin.flush().expect("flushed");
+    }
+
+    /// The lines up to and including the first that starts with `prefix`, and how long it
+    /// took; panics after `limit`.
+    pub fn until(&mut self, prefix: &str, limit: Duration) -> (Vec<String>, Duration) {
+        self.until_line(|line| line.starts_with(prefix), prefix, limit)
+    }
+
+    /// The lines up to and including the first that is `done`, and how long it took; panics
+    /// after `limit`, naming the line awaited by `what`.
+    pub fn until_line(
+        &mut self,
+        done: impl Fn(&str) -> bool,
+        what: &str,
+        limit: Duration,
+    ) -> (Vec<String>, Duration) {
+        let started = Instant::now();
+        let mut seen = Vec::new();
+        loop {
+            let left = limit.saturating_sub(started.elapsed());
+            match self.lines.recv_timeout(left) {
+                Ok(line) => {
+                    assert!((self.check)(&line), "not a protocol line: {line:?}");
+                    let finished = done(&line);
+                    seen.push(line);
+                    if finished {
+                        return (seen, started.elapsed());
+                    }
+                }
+                Err(RecvTimeoutError::Timeout) => {
+                    panic!("no '{what}' within {limit:?}; saw {seen:#?}")
+                }
+                Err(RecvTimeoutError::Disconnected) => panic!("kaleido ended; saw {seen:#?}"),
+            }
+        }
+    }
+}
+
+impl Drop for Live {
+    fn drop(&mut self) {
+        let _ = writeln!(self.stdin, "quit");
+        let _ = self.child.wait();
     }
 }
 

@@ -3,12 +3,18 @@
 
 use kaleido::game::{Game, Searchable};
 use kaleido::search::score::{MATE, MATE_BOUND};
-use kaleido::search::{search_among, Context, Limits, SearchResult, TranspositionTable};
+use kaleido::search::{
+    search_among, Context, Event, Limits, RootMove, SearchResult, TranspositionTable,
+    ROOT_MOVES_AFTER,
+};
 use kaleido::variants::chess::Chess;
 use kaleido::variants::cylinder::Cylinder;
 use kaleido::variants::doublemove::Doublemove;
 use kaleido::variants::spinchess::Spinchess;
 use std::sync::atomic::AtomicBool;
+use std::time::Duration;
+
+type ChessMove = <Chess as Game>::Move;
 
 fn go<G: Searchable>(fen: &str, limits: Limits) -> (G, SearchResult<G::Move>) {
     let pos = G::from_fen(fen).unwrap_or_else(|e| panic!("{fen}: {e}"));
@@ -314,4 +320,66 @@ fn an_attacked_man_may_step_away_at_the_frontier() {
     let (pos, r) = go::<Chess>(fen, depth(2));
     assert!(r.score < 200, "score {} with {}", r.score, best(&pos, &r));
     assert_ne!(best(&pos, &r), "g1h3");
+}
+
+/// The root moves a search tells of when asked to from the start, and the search's result.
+fn told_root_moves(
+    limits: &Limits,
+    after: Duration,
+) -> (SearchResult<ChessMove>, Vec<RootMove<ChessMove>>) {
+    let pos = Chess::startpos();
+    let tt = TranspositionTable::new(16);
+    let stop = AtomicBool::new(false);
+    let ctx = Context {
+        root_moves_after: after,
+        ..Context::new(&tt, &stop)
+    };
+    let mut told = Vec::new();
+    let result = search_among(&pos, &[], limits, &[], ctx, |event| {
+        if let Event::RootMove(root) = event {
+            told.push(*root);
+        }
+    });
+    (result, told)
+}
+
+/// Told of root moves from the start, the two-player search names each it starts on, legal
+/// and numbered from 1 in the order searched (a re-search of the root counts again from 1),
+/// and searches just as it does untold: the same nodes and answer. Under MultiPV a line's
+/// root search counts the lines found before it. After the usual delay, a search of a
+/// moment tells of none.
+#[test]
+fn root_moves_are_told_in_the_order_searched_without_changing_the_search() {
+    let pos = Chess::startpos();
+    let mut legal = Vec::new();
+    pos.legal_moves(&mut legal);
+    for lines in [1, 3] {
+        let limits = Limits {
+            multi_pv: lines,
+            ..depth(6)
+        };
+        let (untold, none) = told_root_moves(&limits, ROOT_MOVES_AFTER);
+        assert!(none.is_empty(), "{none:?}");
+        let (result, told) = told_root_moves(&limits, Duration::ZERO);
+        assert_eq!(result.nodes, untold.nodes, "MultiPV {lines}");
+        assert_eq!(result.best, untold.best, "MultiPV {lines}");
+        assert_eq!(result.lines, untold.lines, "MultiPV {lines}");
+        assert!(told.iter().all(|m| legal.contains(&m.mv)), "{told:?}");
+        // Each run of numbers is one root search: it starts after the lines already found
+        // and counts up by one.
+        let mut starts = Vec::new();
+        for (i, m) in told.iter().enumerate() {
+            match i.checked_sub(1).map(|p| &told[p]) {
+                Some(prev) if prev.depth == m.depth && m.number == prev.number + 1 => {}
+                _ => starts.push(m.number),
+            }
+            assert!((1..=legal.len()).contains(&m.number), "{m:?}");
+        }
+        starts.sort();
+        starts.dedup();
+        assert_eq!(starts, (1..=lines).collect::<Vec<_>>(), "MultiPV {lines}");
+        let depths: Vec<i32> = told.iter().map(|m| m.depth).collect();
+        assert!(depths.windows(2).all(|w| w[0] <= w[1]), "{depths:?}");
+        assert_eq!(depths.last(), Some(&6));
+    }
 }

@@ -7,13 +7,10 @@
 
 use crate::common;
 
-use crate::common::trifen;
+use crate::common::{trifen, Live};
 use kaleido::game::Game;
 use kaleido::protocol::{serve, Output};
 use kaleido::variants::trichess::Trichess;
-use std::io::{BufRead, BufReader, Write};
-use std::process::{Child, ChildStdin, Command, Stdio};
-use std::sync::mpsc::{channel, Receiver, RecvTimeoutError};
 use std::time::{Duration, Instant};
 
 /// The lines kaleido may write to stdout in the tri dialect.
@@ -345,81 +342,15 @@ fn go_accepts_every_limit() {
     assert_eq!(out.last().unwrap(), "Nodes searched: 5474");
 }
 
-/// kaleido over pipes, line by line, for the timing tests.
-struct Live {
-    child: Child,
-    stdin: ChildStdin,
-    lines: Receiver<String>,
-}
-
-impl Live {
-    fn start() -> Live {
-        let mut child = Command::new(env!("CARGO_BIN_EXE_kaleido"))
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::null())
-            .env_remove("RUST_LOG")
-            .spawn()
-            .expect("kaleido starts");
-        let stdin = child.stdin.take().expect("stdin");
-        let stdout = child.stdout.take().expect("stdout");
-        let (tx, lines) = channel();
-        std::thread::spawn(move || {
-            for line in BufReader::new(stdout).lines() {
-                let Ok(line) = line else { break };
-                if tx.send(line).is_err() {
-                    break;
-                }
-            }
-        });
-        Live {
-            child,
-            stdin,
-            lines,
-        }
-    }
-
-    fn send(&mut self, line: &str) {
-        writeln!(self.stdin, "{line}").expect("kaleido reads");
-        self.stdin.flush().expect("flushed");
-    }
-
-    /// The lines up to and including the first that starts with `prefix`, and how long it
-    /// took; panics after `limit`.
-    fn until(&mut self, prefix: &str, limit: Duration) -> (Vec<String>, Duration) {
-        let started = Instant::now();
-        let mut seen = Vec::new();
-        loop {
-            let left = limit.saturating_sub(started.elapsed());
-            match self.lines.recv_timeout(left) {
-                Ok(line) => {
-                    assert!(is_protocol_line(&line), "not a protocol line: {line:?}");
-                    let done = line.starts_with(prefix);
-                    seen.push(line);
-                    if done {
-                        return (seen, started.elapsed());
-                    }
-                }
-                Err(RecvTimeoutError::Timeout) => {
-                    panic!("no '{prefix}' within {limit:?}; saw {seen:#?}")
-                }
-                Err(RecvTimeoutError::Disconnected) => panic!("kaleido ended; saw {seen:#?}"),
-            }
-        }
-    }
-}
-
-impl Drop for Live {
-    fn drop(&mut self) {
-        let _ = writeln!(self.stdin, "quit");
-        let _ = self.child.wait();
-    }
+/// kaleido over pipes, line by line, every line checked as a tri line.
+fn live() -> Live {
+    Live::start(is_protocol_line)
 }
 
 #[test]
 fn isready_is_answered_during_a_search_and_stop_ends_it_at_once() {
     for algorithm in ["brs", "brs+", "paranoid"] {
-        let mut live = Live::start();
+        let mut live = live();
         live.send("tri");
         live.until("triok", Duration::from_secs(5));
         live.send(&format!("setoption name TriSearch value {algorithm}"));
@@ -457,7 +388,7 @@ fn isready_is_answered_during_a_search_and_stop_ends_it_at_once() {
 
 #[test]
 fn answers_arrive_well_within_a_one_second_clock() {
-    let mut live = Live::start();
+    let mut live = live();
     live.send("tri");
     live.until("triok", Duration::from_secs(5));
     let increment = Duration::from_millis(10);
@@ -705,4 +636,112 @@ fn uci_trichess_finds_mate_and_reports_finished_games() {
     assert!(out.iter().any(|l| l.contains(" score mate 1 ")), "{out:#?}");
     assert!(out.contains(&"info depth 0 score mate 0".to_string()));
     assert!(out.contains(&"info depth 0 score cp 0".to_string()));
+}
+
+/// a's queen on GM: no mate at once, but GMGD, then GDHB on a's next move, wins both points.
+fn queen_mate_in_two() -> String {
+    trifen(
+        &[
+            ("HA", "bK"),
+            ("GM", "aQ"),
+            ("KA", "aN"),
+            ("DO", "aK"),
+            ("OH", "cK"),
+        ],
+        "a - 0 9",
+    )
+}
+
+/// Each search's iteration lines, one list per `bestmove`.
+fn infos_per_search(lines: &[String]) -> Vec<Vec<String>> {
+    let mut searches = vec![Vec::new()];
+    for line in lines {
+        if line.starts_with("bestmove ") {
+            searches.push(Vec::new());
+        } else if line.starts_with("info depth ") && line.contains(" pv ") {
+            searches.last_mut().unwrap().push(line.clone());
+        }
+    }
+    searches.pop();
+    searches
+}
+
+fn depth_of(info: &str) -> i32 {
+    info.split_whitespace().nth(2).unwrap().parse().unwrap()
+}
+
+/// `go mate N` over tri and over UCI: the search ends at the first iteration that proves a
+/// win of both points within N of the mover's moves, though a deeper one was allowed.
+#[test]
+fn go_mate_stops_once_the_win_asked_for_is_proven() {
+    let (one, two) = (queen_mate_in_one(), queen_mate_in_two());
+    let out = converse(&format!(
+        "tri\nposition fen {one}\ngo mate 1 depth 6\nposition fen {two}\ngo mate 2 depth 6\n\
+         go mate 1 depth 4\n"
+    ));
+    assert_eq!(errors(&out), Vec::<&String>::new());
+    assert_eq!(bestmoves(&out), ["KEHB", "GMGD", "GMGD"], "{out:#?}");
+    let searches = infos_per_search(&out);
+    // The mate in one: proven by the first iteration, the only one.
+    assert_eq!(searches[0].len(), 1, "{:#?}", searches[0]);
+    assert_eq!(scores(&searches[0][0]).unwrap(), [200, 0, 0]);
+    // The mate in two: BRS+ proves it at depth 3 (a's move, the replies, a's mate).
+    let last = searches[1].last().unwrap();
+    assert_eq!(depth_of(last), 3, "{:#?}", searches[1]);
+    assert_eq!(scores(last).unwrap(), [200, 0, 0], "{last}");
+    assert!(last.contains(" pv GMGD "), "{last}");
+    // A mate in one asked for where the win takes two moves: on to the depth.
+    assert_eq!(
+        depth_of(searches[2].last().unwrap()),
+        4,
+        "{:#?}",
+        searches[2]
+    );
+    let out = converse(&format!(
+        "uci\nsetoption name UCI_Variant value trichess\nposition fen {one}\n\
+         go mate 1 depth 6\n"
+    ));
+    assert_eq!(bestmoves(&out), ["KEHB"], "{out:#?}");
+    let searches = infos_per_search(&out);
+    assert_eq!(searches[0].len(), 1, "{out:#?}");
+    assert!(searches[0][0].contains(" score mate 1 "), "{out:#?}");
+}
+
+/// A search that has run three seconds names each root move it starts on, as UCI does:
+/// `info depth D currmove M currmovenumber N`, with M legal and N its place in the order
+/// searched; never sooner, so that no game's quick moves carry such lines.
+#[test]
+fn a_long_search_names_the_root_move_it_is_on() {
+    let mut live = live();
+    live.send("tri");
+    live.until("triok", Duration::from_secs(5));
+    live.send("position startpos moves BNDL");
+    live.send("go infinite");
+    let currmove = |l: &str| l.starts_with("info depth ") && l.contains(" currmove ");
+    let (seen, waited) = live.until_line(currmove, "currmove", Duration::from_secs(30));
+    assert!(
+        waited >= Duration::from_secs(3),
+        "currmove after {waited:?}"
+    );
+    live.send("stop");
+    let (after, _) = live.until("bestmove ", Duration::from_secs(5));
+    let pos = position(None, &["BNDL"]);
+    let mut legal = Vec::new();
+    pos.legal_moves(&mut legal);
+    let told: Vec<&String> = seen.iter().chain(&after).filter(|l| currmove(l)).collect();
+    for line in &told {
+        let words: Vec<&str> = line.split_whitespace().collect();
+        assert_eq!(words.len(), 7, "{line}");
+        assert_eq!(
+            [words[1], words[3], words[5]],
+            ["depth", "currmove", "currmovenumber"]
+        );
+        assert_legal(&pos, words[4]);
+        let number: usize = words[6].parse().unwrap();
+        assert!((1..=legal.len()).contains(&number), "{line}");
+    }
+    // The lines of iterations keep their shape.
+    for info in search_infos(&seen).iter().filter(|l| !currmove(l)) {
+        assert_eq!(scores(info).map(|s| s.len()), Some(3), "{info}");
+    }
 }

@@ -2,12 +2,15 @@
 
 use crate::common::trifen;
 use kaleido::game::Game;
-use kaleido::search::multi::{search_multi, Algorithm};
+use kaleido::search::multi::{root_moves_to_win, search_multi, Algorithm, MultiEvent, MultiResult};
 use kaleido::search::points::expected_shares;
 use kaleido::search::score::MATE;
-use kaleido::search::{Context, Limits, TranspositionTable};
+use kaleido::search::{Context, Limits, RootMove, TranspositionTable};
 use kaleido::variants::trichess::Trichess;
 use std::sync::atomic::AtomicBool;
+use std::time::Duration;
+
+type TriMove = <Trichess as Game>::Move;
 
 fn depth(d: i32) -> Limits {
     Limits {
@@ -134,7 +137,10 @@ fn principal_variations_are_playable_lines() {
                 algorithm,
                 ..Context::new(&TranspositionTable::new(1), &stop)
             },
-            |info| {
+            |event| {
+                let MultiEvent::Line(info) = event else {
+                    return;
+                };
                 depths.push(info.depth);
                 assert!(!info.pv.is_empty());
                 assert!(info.seldepth >= info.pv.len());
@@ -286,12 +292,146 @@ fn the_start_position_reads_near_level_at_every_depth() {
                 algorithm,
                 ..Context::new(&tt, &stop)
             },
-            |info| read.push((info.depth, info.score, expected_shares(&info.leaf))),
+            |event| {
+                if let MultiEvent::Line(info) = event {
+                    read.push((info.depth, info.score, expected_shares(&info.leaf)));
+                }
+            },
         );
         assert_eq!(read.len(), 4, "{algorithm:?}");
         for (depth, score, shares) in read {
             let level = score.abs() < 100 && shares.iter().all(|s| (40..=100).contains(s));
             assert!(level, "{algorithm:?} depth {depth}: {score} cp, {shares:?}");
+        }
+    }
+}
+
+/// a's queen on KE mates b's king on HA from HB, guarded by the knight on KA.
+fn queen_mate_in_one() -> String {
+    trifen(
+        &[
+            ("HA", "bK"),
+            ("KE", "aQ"),
+            ("KA", "aN"),
+            ("DO", "aK"),
+            ("OH", "cK"),
+        ],
+        "a - 0 9",
+    )
+}
+
+/// The same men with a's queen on GM: no mate at once, but GMGD, and GDHB on a's next move,
+/// win both points whatever b and c play between (in every algorithm's tree).
+fn queen_mate_in_two() -> String {
+    trifen(
+        &[
+            ("HA", "bK"),
+            ("GM", "aQ"),
+            ("KA", "aN"),
+            ("DO", "aK"),
+            ("OH", "cK"),
+        ],
+        "a - 0 9",
+    )
+}
+
+fn search_for(fen: &str, limits: &Limits, algorithm: Algorithm) -> MultiResult<TriMove> {
+    let pos = Trichess::from_fen(fen).unwrap();
+    let stop = AtomicBool::new(false);
+    let tt = TranspositionTable::new(4);
+    let ctx = Context {
+        algorithm,
+        ..Context::new(&tt, &stop)
+    };
+    search_multi(&pos, &[], limits, &[], ctx, |_| {})
+}
+
+/// `go mate N` with more than two players: the search ends at the first iteration that proves
+/// a win of all the points within N of the root player's moves, however deep it may go, and
+/// goes on to its depth when the only win proven takes more moves.
+#[test]
+fn go_mate_ends_the_search_once_the_win_asked_for_is_proven() {
+    let limits = |mate: Option<u32>, depth: i32| Limits {
+        depth: Some(depth),
+        mate,
+        ..Limits::default()
+    };
+    let (one, two) = (queen_mate_in_one(), queen_mate_in_two());
+    for algorithm in Algorithm::ALL {
+        let per_round = algorithm.plies_per_round(3);
+        let r = search_for(&one, &limits(Some(1), 6), algorithm);
+        assert_eq!(r.depth, 1, "{algorithm:?}: mate in 1 at depth {}", r.depth);
+        assert_eq!(root_moves_to_win(r.score, per_round), Some(1));
+        // Without `mate` the depth asked for is searched, the win found or not.
+        let r = search_for(&one, &limits(None, 4), algorithm);
+        assert_eq!(r.depth, 4, "{algorithm:?}");
+        // The second move of the root player comes a round of plies after its first.
+        let r = search_for(&two, &limits(Some(2), 6), algorithm);
+        assert_eq!(r.depth, per_round as i32 + 1, "{algorithm:?}: mate in 2");
+        assert_eq!(
+            root_moves_to_win(r.score, per_round),
+            Some(2),
+            "{algorithm:?}"
+        );
+        let pos = Trichess::from_fen(&two).unwrap();
+        assert_eq!(pos.format_move(r.best.unwrap()), "GMGD", "{algorithm:?}");
+        // A mate in 1 is asked for and the win takes two moves: on to the depth.
+        let r = search_for(&two, &limits(Some(1), 5), algorithm);
+        assert_eq!(r.depth, 5, "{algorithm:?}: mate 1 in a mate in 2");
+        assert_eq!(
+            root_moves_to_win(r.score, per_round),
+            Some(2),
+            "{algorithm:?}"
+        );
+    }
+}
+
+/// Asked to tell of root moves from the start, the search tells of each it starts on, in the
+/// order searched and numbered from 1 in every iteration, and searches just as it does
+/// untold: the same nodes, the same answer. Told after the usual delay, a search of a moment
+/// tells of none.
+#[test]
+fn root_moves_are_told_in_the_order_searched_without_changing_the_search() {
+    let mut pos = Trichess::startpos();
+    for token in ["BNDL", "FCGE"] {
+        let mv = pos.parse_move(token).unwrap();
+        pos.play(mv);
+    }
+    let mut legal = Vec::new();
+    pos.legal_moves(&mut legal);
+    for algorithm in Algorithm::ALL {
+        let run = |after: Duration| {
+            let stop = AtomicBool::new(false);
+            let tt = TranspositionTable::new(4);
+            let ctx = Context {
+                algorithm,
+                root_moves_after: after,
+                ..Context::new(&tt, &stop)
+            };
+            let mut told: Vec<RootMove<TriMove>> = Vec::new();
+            let r = search_multi(&pos, &[], &depth(3), &[], ctx, |event| {
+                if let MultiEvent::RootMove(root) = event {
+                    told.push(*root);
+                }
+            });
+            (r, told)
+        };
+        let (untold, none) = run(kaleido::search::ROOT_MOVES_AFTER);
+        assert!(none.is_empty(), "{algorithm:?}: {none:?}");
+        let (r, told) = run(Duration::ZERO);
+        assert_eq!(r.nodes, untold.nodes, "{algorithm:?}");
+        assert_eq!(r.best, untold.best, "{algorithm:?}");
+        for depth in 1..=3 {
+            let at: Vec<&RootMove<TriMove>> = told.iter().filter(|m| m.depth == depth).collect();
+            let numbers: Vec<usize> = at.iter().map(|m| m.number).collect();
+            assert_eq!(
+                numbers,
+                (1..=legal.len()).collect::<Vec<_>>(),
+                "{algorithm:?}"
+            );
+            for m in &at {
+                assert!(legal.contains(&m.mv), "{algorithm:?}: {m:?}");
+            }
         }
     }
 }

@@ -8,6 +8,7 @@ use kaleido::game::Game;
 use kaleido::registry::VARIANT_NAMES;
 use kaleido::variants::chess::Chess;
 use kaleido::variants::doublemove::Doublemove;
+use std::time::Duration;
 
 /// Runs kaleido with no arguments (as a GUI does), feeds `script`, closes stdin, returns stdout.
 /// Scripts that want their searches to run to their depth end without `quit` (which means
@@ -17,22 +18,26 @@ fn converse(script: &str) -> Vec<String> {
     assert!(out.code == Some(0), "exit {:?}: {}", out.code, out.stderr);
     let lines: Vec<String> = out.stdout.lines().map(String::from).collect();
     for l in &lines {
-        let protocol = [
-            "id ",
-            "option ",
-            "uciok",
-            "readyok",
-            "info ",
-            "bestmove ",
-            "Nodes searched: ",
-        ]
-        .iter()
-        .any(|p| l.starts_with(p))
-            || l.is_empty()
-            || l.contains(": ");
-        assert!(protocol, "not a protocol line on stdout: {l:?}");
+        assert!(is_protocol_line(l), "not a protocol line on stdout: {l:?}");
     }
     lines
+}
+
+/// The lines kaleido may write to stdout over UCI.
+fn is_protocol_line(l: &str) -> bool {
+    [
+        "id ",
+        "option ",
+        "uciok",
+        "readyok",
+        "info ",
+        "bestmove ",
+        "Nodes searched: ",
+    ]
+    .iter()
+    .any(|p| l.starts_with(p))
+        || l.is_empty()
+        || l.contains(": ")
 }
 
 fn bestmoves(lines: &[String]) -> Vec<String> {
@@ -536,4 +541,58 @@ fn show_wdl_puts_the_chances_after_the_score_in_two_player_games() {
             .any(|l| l.starts_with("info string") && l.contains("UCI_ShowWDL")),
         "{bad:#?}"
     );
+}
+
+/// A search that has run three seconds names each root move it starts on, as Stockfish does:
+/// `info depth D currmove M currmovenumber N`, M legal and N its place in the order searched
+/// (from 1); never sooner, so that a fast game's moves carry no such lines.
+#[test]
+fn a_long_search_names_the_root_move_it_is_on() {
+    let mut live = common::Live::start(is_protocol_line);
+    live.send("uci");
+    live.until("uciok", Duration::from_secs(5));
+    live.send("position startpos moves e2e4");
+    live.send("go infinite");
+    let currmove = |l: &str| l.starts_with("info depth ") && l.contains(" currmove ");
+    let (seen, waited) = live.until_line(currmove, "currmove", Duration::from_secs(30));
+    assert!(
+        waited >= Duration::from_secs(3),
+        "currmove after {waited:?}"
+    );
+    live.send("stop");
+    let (last, _) = live.until("bestmove ", Duration::from_secs(5));
+    let mut pos = Chess::startpos();
+    pos.play(pos.parse_move("e2e4").unwrap());
+    let mut legal = Vec::new();
+    pos.legal_moves(&mut legal);
+    let all: Vec<&String> = seen.iter().chain(&last).collect();
+    let told: Vec<&&String> = all.iter().filter(|l| currmove(l)).collect();
+    for line in &told {
+        let words: Vec<&str> = line.split_whitespace().collect();
+        assert_eq!(words.len(), 7, "{line}");
+        assert_eq!(
+            [words[1], words[3], words[5]],
+            ["depth", "currmove", "currmovenumber"]
+        );
+        assert!(pos.parse_move(words[4]).is_ok(), "{line}");
+        let number: usize = words[6].parse().unwrap();
+        assert!((1..=legal.len()).contains(&number), "{line}");
+    }
+    // An iteration's line after the first root move named comes from past the three seconds.
+    for info in last.iter().filter(|l| l.contains(" pv ")) {
+        let time: u64 = info
+            .split(" time ")
+            .nth(1)
+            .unwrap()
+            .split(' ')
+            .next()
+            .unwrap()
+            .parse()
+            .unwrap();
+        assert!(time >= 3000, "{info}");
+        assert!(
+            info.contains(" seldepth ") && info.contains(" hashfull "),
+            "{info}"
+        );
+    }
 }

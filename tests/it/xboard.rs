@@ -3,10 +3,11 @@
 //! through kaleido's own rules); bad input gets `Error (...)` or `Illegal move (...)` and
 //! leaves the engine usable; results are claimed when the rules end the game.
 
-use kaleido::game::Variant;
+use kaleido::game::{Game, Variant};
 use kaleido::protocol::{serve, Output};
 use kaleido::record::GameRecord;
 use kaleido::registry::{with_variant, VariantVisitor, VARIANT_NAMES};
+use kaleido::variants::chess::Chess;
 use std::io::{BufReader, Cursor, Write};
 use std::time::{Duration, Instant};
 
@@ -889,4 +890,68 @@ fn strength_levels_are_set_as_options_and_bad_values_refused() {
     ));
     assert!(out.iter().any(|l| l.starts_with("move ")), "{out:#?}");
     assert!(has(&out, "pong 1"));
+}
+
+/// Analyse mode gives what a UCI analysis gives: thinking lines `depth score time nodes pv`
+/// after each iteration (with `post`; none with `nopost`), and `.` answers `stat01: time nodes
+/// depth movesleft totalmoves curmove` naming the root move being searched, a legal one, and
+/// how many of the position's moves are still to come after it at that depth.
+#[test]
+fn analyze_names_the_move_being_searched_on_status() {
+    let pos = Chess::startpos();
+    let mut legal = Vec::new();
+    pos.legal_moves(&mut legal);
+    let tokens: Vec<String> = legal.iter().map(|&mv| pos.format_move(mv)).collect();
+    for post in ["post", "nopost"] {
+        let out = converse_paced(&[
+            (0, "xboard"),
+            (0, "protover 2"),
+            (0, "new"),
+            (0, post),
+            (0, "analyze"),
+            (300, "."),
+            (100, "."),
+            (100, "."),
+            (100, "."),
+            (0, "exit"),
+            (0, "quit"),
+        ]);
+        let thinking: Vec<Vec<&str>> = out
+            .iter()
+            .filter(|l| l.starts_with(|c: char| c.is_ascii_digit()))
+            .map(|l| l.split_whitespace().collect())
+            .collect();
+        match post {
+            "post" => assert!(thinking.len() > 3, "{out:#?}"),
+            _ => assert!(thinking.is_empty(), "{out:#?}"),
+        }
+        for (i, words) in thinking.iter().enumerate() {
+            assert_eq!(
+                words[0],
+                (i + 1).to_string(),
+                "one line per depth: {words:?}"
+            );
+            assert!(
+                words[1..4].iter().all(|w| w.parse::<i64>().is_ok()),
+                "{words:?}"
+            );
+            assert!(tokens.iter().any(|t| t == words[4]), "{words:?}");
+        }
+        let status: Vec<Vec<&str>> = out
+            .iter()
+            .filter(|l| l.starts_with("stat01: "))
+            .map(|l| l.split_whitespace().collect())
+            .collect();
+        assert_eq!(status.len(), 4, "{out:#?}");
+        let naming: Vec<&Vec<&str>> = status.iter().filter(|w| w.len() == 7).collect();
+        assert!(!naming.is_empty(), "no stat01 names a move: {status:?}");
+        for words in naming {
+            let numbers: Vec<u64> = words[1..6].iter().map(|w| w.parse().unwrap()).collect();
+            let (depth, left, total) = (numbers[2], numbers[3], numbers[4]);
+            assert!(depth >= 1, "{words:?}");
+            assert_eq!(total, tokens.len() as u64, "{words:?}");
+            assert!(left < total, "{words:?}");
+            assert!(tokens.iter().any(|t| t == words[6]), "{words:?}");
+        }
+    }
 }

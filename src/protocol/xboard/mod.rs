@@ -473,22 +473,19 @@ impl Xboard {
         self.send(&notation::highlight(files, ranks, &targets, 'Y'));
     }
 
-    /// `.` in analyse mode: `stat01: time nodes ply mvleft mvtot`, from the last completed
-    /// iteration (so no moves are left at its depth).
+    /// `.` in analyse mode: `stat01: time nodes ply mvleft mvtot mvname` with the root move
+    /// being searched (`Progress::stat01`).
     fn status(&self) {
         let Some(running) = &self.search else { return };
         if self.phase() != Some(Phase::Analysing) {
             return;
         }
-        let (depth, nodes, moves) = self
-            .progress
-            .lock()
-            .map(|p| (p.depth, p.nodes, p.moves))
-            .unwrap_or((0, 0, 0));
-        self.send(&format!(
-            "stat01: {} {nodes} {depth} 0 {moves}",
-            running.started.elapsed().as_millis() / 10
-        ));
+        let centiseconds = running.started.elapsed().as_millis() / 10;
+        let line = match self.progress.lock() {
+            Ok(p) => p.stat01(centiseconds),
+            Err(_) => format!("stat01: {centiseconds} 0 0 0 0"),
+        };
+        self.send(&line);
     }
 
     /// Whether an unknown word is meant as a move: coordinate-like (`e2e4`, `l12l14q`), or one

@@ -5,13 +5,13 @@
 use super::notation;
 use crate::protocol::engine::lock;
 use crate::protocol::output::Output;
-use crate::protocol::session::{Answer, Report, Session};
+use crate::protocol::session::{Answer, Report, RootMoveReport, SearchEvent, Session};
 use crate::search::level::Level;
-use crate::search::{score, Context, Limits, TranspositionTable};
+use crate::search::{score, Context, Limits, TranspositionTable, ROOT_MOVES_AFTER};
 use std::sync::atomic::{AtomicBool, AtomicU32, AtomicU8, Ordering};
 use std::sync::{Arc, Mutex};
 use std::thread::JoinHandle;
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
 /// What a search thread is doing; a thinking search turns into a ponder search after its move.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -52,6 +52,48 @@ pub(super) struct Progress {
     pub(super) moves: usize,
     /// The move to suggest on `hint`.
     pub(super) expected_reply: Option<String>,
+    /// The root move being searched, in an iteration deeper than `depth`; None between
+    /// iterations.
+    pub(super) searching: Option<RootMoveReport>,
+}
+
+impl Progress {
+    /// What the search has told: a line of a completed iteration, or a root move started.
+    fn hear(&mut self, event: &SearchEvent, hint_ply: usize) {
+        match event {
+            SearchEvent::Line(r) => {
+                self.depth = r.depth;
+                self.nodes = r.nodes;
+                self.expected_reply = r.pv.get(hint_ply).cloned();
+                if self.searching.as_ref().is_some_and(|m| m.depth <= r.depth) {
+                    self.searching = None;
+                }
+            }
+            SearchEvent::RootMove(root) => {
+                self.searching = Some(RootMoveReport {
+                    depth: root.depth,
+                    token: root.token.clone(),
+                    number: root.number,
+                })
+            }
+        }
+    }
+
+    /// `.`'s answer after `centiseconds` of analysis: `stat01: time nodes depth mvleft mvtot
+    /// mvname` while a root move is searched (its iteration's depth, the moves after it, and
+    /// it), else `stat01: time nodes depth 0 mvtot` of the last completed iteration.
+    pub(super) fn stat01(&self, centiseconds: u128) -> String {
+        let (nodes, total) = (self.nodes, self.moves);
+        match &self.searching {
+            Some(root) => format!(
+                "stat01: {centiseconds} {nodes} {} {} {total} {}",
+                root.depth,
+                total.saturating_sub(root.number),
+                root.token
+            ),
+            None => format!("stat01: {centiseconds} {nodes} {} 0 {total}", self.depth),
+        }
+    }
 }
 
 /// A search on its own thread.
@@ -87,38 +129,45 @@ pub(super) struct XboardJob {
     pub(super) discard: Arc<AtomicBool>,
 }
 
+/// A thinking line, `depth score time nodes pv`.
+fn thinking_line(r: &Report) -> String {
+    notation::thinking(r.depth, &score::uci(r.score), r.time_ms, r.nodes, &r.pv)
+}
+
 impl XboardJob {
     /// Runs a search with thinking output (when `post` is on) and progress for `.`.
     fn search(&self, session: &dyn Session, limits: &Limits, stop: &AtomicBool) -> Answer {
         if let Ok(mut p) = self.progress.lock() {
             p.depth = 0;
             p.nodes = 0;
+            p.searching = None;
         }
         // A hint is for the opponent: after kaleido's own move, the reply its search expects;
         // while pondering or analysing, the best move of the side on move.
         let hint_ply = usize::from(self.phase.get() == Phase::Thinking);
-        let mut on_info = |r: Report| {
+        let mut on_event = |event: SearchEvent| {
             if let Ok(mut p) = self.progress.lock() {
-                p.depth = r.depth;
-                p.nodes = r.nodes;
-                p.expected_reply = r.pv.get(hint_ply).cloned();
+                p.hear(&event, hint_ply);
             }
-            if self.post.load(Ordering::Relaxed) {
-                self.out.send(&notation::thinking(
-                    r.depth,
-                    &score::uci(r.score),
-                    r.time_ms,
-                    r.nodes,
-                    &r.pv,
-                ));
+            if let SearchEvent::Line(r) = &event {
+                if self.post.load(Ordering::Relaxed) {
+                    self.out.send(&thinking_line(r));
+                }
             }
+        };
+        // `.` may ask for the move being analysed at any moment: analysis hears of every root
+        // move from the start. Only the progress keeps it, so nothing more is sent.
+        let root_moves_after = match self.phase.get() {
+            Phase::Analysing => Duration::ZERO,
+            Phase::Thinking | Phase::Pondering => ROOT_MOVES_AFTER,
         };
         let ctx = Context {
             threads: self.threads,
             level: self.level,
+            root_moves_after,
             ..Context::new(&self.tt, stop)
         };
-        session.think(limits, &[], ctx, &mut on_info)
+        session.think(limits, &[], ctx, &mut on_event)
     }
 
     /// Thinks, plays and sends the move (or the result when there is none), then ponders on

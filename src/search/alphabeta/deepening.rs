@@ -14,7 +14,7 @@ use crate::search::params::{
 use crate::search::score::{self, INFINITE, MATE_BOUND};
 use crate::search::time::TimeManager;
 use crate::search::tt::TranspositionTable;
-use crate::search::{Info, Line, SearchResult};
+use crate::search::{Event, Info, Line, SearchResult};
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::Mutex;
 use std::time::Instant;
@@ -22,15 +22,16 @@ use std::time::Instant;
 /// The two-player search: searches `pos` (reached through positions hashing to
 /// `game_history`, oldest first) within `limits`, on `ctx.threads` threads, until a limit is
 /// hit or `ctx.stop` is set, considering only the root moves in `search_moves` when it is not
-/// empty (UCI's `go searchmoves`; moves not legal here are ignored). `on_info` hears about
-/// every completed iteration of the main thread.
+/// empty (UCI's `go searchmoves`; moves not legal here are ignored). `on_event` hears about
+/// every completed iteration of the main thread, and about the root moves it starts on once
+/// it has run for `ctx.root_moves_after`.
 pub fn search_among<G: Searchable>(
     pos: &G,
     game_history: &[u64],
     limits: &Limits,
     search_moves: &[G::Move],
     ctx: Context<'_>,
-    on_info: impl FnMut(&Info<G::Move>),
+    on_event: impl FnMut(&Event<G::Move>),
 ) -> SearchResult<G::Move> {
     let start = Instant::now();
     let limits = &fuzz_caps::capped(limits);
@@ -59,7 +60,7 @@ pub fn search_among<G: Searchable>(
     // Each helper's last completed iteration, for the choice of the answer at the end.
     let helper_results: Vec<Mutex<Option<SearchResult<G::Move>>>> =
         (1..threads).map(|_| Mutex::new(None)).collect();
-    let mut on_info = on_info;
+    let mut on_event = on_event;
     let (result, line_count) = std::thread::scope(|scope| {
         for (id, published) in (1..threads).zip(&helper_results) {
             let (helper_nodes, outside) = (&helper_nodes, outside.clone());
@@ -73,8 +74,10 @@ pub fn search_among<G: Searchable>(
         }
         let time = TimeManager::new(limits, start, FORECAST_TWO_PLAYERS);
         let clock = NodeClock::new(ctx.stop, start, time.hard_limit(), limits.nodes, true);
+        let mut main = Searcher::<G>::new(ctx.tt, clock, game_history, ctx.network);
+        main.listen(&mut on_event, ctx.root_moves_after);
         let mut deepening = Deepening {
-            main: Searcher::<G>::new(ctx.tt, clock, game_history, ctx.network),
+            main,
             tt: ctx.tt,
             pos,
             limits,
@@ -84,7 +87,7 @@ pub fn search_among<G: Searchable>(
             line_count: limits.multi_pv.clamp(1, moves.len()),
             helper_nodes: &helper_nodes,
         };
-        let best = deepening.run(first, max_depth, &mut on_info);
+        let best = deepening.run(first, max_depth);
         limits.wait_for_stop(ctx.stop);
         ctx.stop.store(true, Ordering::Relaxed);
         (best, deepening.line_count)
@@ -101,7 +104,7 @@ pub fn search_among<G: Searchable>(
     let Some(deeper) = deeper else {
         return SearchResult { nodes, ..result };
     };
-    on_info(&Info {
+    on_event(&Event::Line(Info {
         depth: deeper.depth,
         seldepth: deeper.pv.len(),
         score: deeper.score,
@@ -111,7 +114,7 @@ pub fn search_among<G: Searchable>(
         hashfull: ctx.tt.hashfull(),
         multipv: 1,
         shares: Vec::new(),
-    });
+    }));
     SearchResult { nodes, ..deeper }
 }
 
@@ -177,12 +180,7 @@ struct Deepening<'a, G: Searchable> {
 
 impl<G: Searchable> Deepening<'_, G> {
     /// Deepens from depth 1 to `max_depth`; before any iteration ends, `first` is the answer.
-    fn run(
-        &mut self,
-        first: G::Move,
-        max_depth: i32,
-        mut on_info: impl FnMut(&Info<G::Move>),
-    ) -> SearchResult<G::Move> {
+    fn run(&mut self, first: G::Move, max_depth: i32) -> SearchResult<G::Move> {
         let mut best = SearchResult {
             best: Some(first),
             score: 0,
@@ -210,7 +208,7 @@ impl<G: Searchable> Deepening<'_, G> {
                 lines: Vec::new(),
             };
             self.time.iteration_done(best.best == previous);
-            self.report(depth, &lines, &mut on_info);
+            self.report(depth, &lines);
             if self.settled(&best) || !self.time.next_iteration_fits() {
                 break;
             }
@@ -238,6 +236,7 @@ impl<G: Searchable> Deepening<'_, G> {
         let mut found: Vec<Line<G::Move>> = Vec::with_capacity(self.line_count);
         for index in 0..self.line_count {
             main.root_excluded = self.outside.clone();
+            main.root_move_base = index;
             main.root_excluded.extend(
                 found
                     .iter()
@@ -278,14 +277,10 @@ impl<G: Searchable> Deepening<'_, G> {
         Some(found)
     }
 
-    fn report(
-        &self,
-        depth: i32,
-        lines: &[Line<G::Move>],
-        on_info: &mut impl FnMut(&Info<G::Move>),
-    ) {
+    /// Tells the listener of each of an iteration's lines.
+    fn report(&mut self, depth: i32, lines: &[Line<G::Move>]) {
         for (index, line) in lines.iter().enumerate() {
-            on_info(&Info {
+            let info = Event::Line(Info {
                 depth,
                 seldepth: self.main.seldepth(),
                 score: line.score,
@@ -296,6 +291,7 @@ impl<G: Searchable> Deepening<'_, G> {
                 multipv: index + 1,
                 shares: Vec::new(),
             });
+            self.main.tell(&info);
         }
     }
 

@@ -30,7 +30,9 @@ use crate::game::Searchable;
 use crate::nnue::QuantisedNetwork;
 use crate::outcome::Outcome;
 use crate::search::history::NO_SLOT;
+use crate::search::{tells_root_moves, Event, RootMove};
 use ordering::Histories;
+use std::time::Duration;
 
 /// A static evaluation not taken (the side to move is in check, where it means nothing).
 const NO_EVAL: i32 = i32::MIN / 2;
@@ -47,6 +49,13 @@ struct PlyState {
     /// The move being searched at this ply, hashed for the continuation histories and the
     /// counter moves of the plies below (NO_SLOT before the first, or for a null move).
     slot: usize,
+}
+
+/// Where the main thread's search tells what it finds; Lazy SMP's helpers have none.
+struct Listener<'a, M> {
+    tell: &'a mut dyn FnMut(&Event<M>),
+    /// How long the search runs before it tells of the root moves it starts on.
+    root_moves_after: Duration,
 }
 
 /// One thread's search state.
@@ -86,6 +95,10 @@ pub struct Searcher<'a, G: Searchable> {
     /// Per ply, the capture history slots of the captures searched so far at the node.
     capture_lists: Vec<Vec<usize>>,
     evaluator: Evaluator<'a>,
+    listener: Option<Listener<'a, G::Move>>,
+    /// The root moves searched before this root search in the iteration (MultiPV's lines
+    /// already found), counted before its own in `Event::RootMove`.
+    pub root_move_base: usize,
 }
 
 impl<G: Searchable> Drop for Searcher<'_, G> {
@@ -130,7 +143,46 @@ impl<'a, G: Searchable> Searcher<'a, G> {
             quiet_lists: (0..=MAX_PLY).map(|_| Vec::with_capacity(64)).collect(),
             capture_lists: (0..=MAX_PLY).map(|_| Vec::with_capacity(32)).collect(),
             root_nodes: Vec::new(),
+            listener: None,
+            root_move_base: 0,
         }
+    }
+
+    /// Tells `tell` what the search finds from now on: the lines the deepening reports
+    /// (`tell`), and each root move it starts on once it has run for `root_moves_after`.
+    pub fn listen(&mut self, tell: &'a mut dyn FnMut(&Event<G::Move>), root_moves_after: Duration) {
+        self.listener = Some(Listener {
+            tell,
+            root_moves_after,
+        });
+    }
+
+    /// Tells the listener of `event`, if there is one.
+    pub fn tell(&mut self, event: &Event<G::Move>) {
+        if let Some(listener) = &mut self.listener {
+            (listener.tell)(event);
+        }
+    }
+
+    /// The node at `ply` starts on `mv`, after `searched` moves: at the root, the listener
+    /// hears of it once the search has run long enough. Only reads the clock: the search goes
+    /// on the same.
+    #[inline]
+    fn root_move_started(&mut self, ply: usize, mv: G::Move, searched: usize) {
+        if ply > 0 {
+            return;
+        }
+        let Some(listener) = &mut self.listener else {
+            return;
+        };
+        if !tells_root_moves(self.clock.elapsed(), listener.root_moves_after) {
+            return;
+        }
+        (listener.tell)(&Event::RootMove(RootMove {
+            mv,
+            number: self.root_move_base + searched + 1,
+            depth: self.root_depth,
+        }));
     }
 
     pub fn nodes(&self) -> u64 {

@@ -375,6 +375,7 @@ impl<G: Searchable> Searcher<'_, G> {
                     continue;
                 }
             }
+            self.root_move_started(ply, mv, searched);
             self.stack[ply].slot = Self::continuation_slot(mv);
             let nodes_before = self.clock.nodes;
             let score = if searched == 0 {

@@ -31,7 +31,7 @@ use super::limits::Limits;
 use super::params::{FORECAST_MORE_PLAYERS, MULTI_MAX_DEPTH};
 use super::score::{INFINITE, MATE, MATE_BOUND};
 use super::time::TimeManager;
-use super::Line;
+use super::{tells_root_moves, Line, RootMove};
 use crate::core::Player;
 use crate::game::Searchable;
 use crate::nnue::{self, QuantisedNetwork};
@@ -81,6 +81,22 @@ pub fn result_score(outcome: Option<Outcome>, player: Player, ply: usize) -> i32
     }
 }
 
+/// The root player's moves to the win of all the points that `score` promises (None when it
+/// promises no such win), in a tree of `plies_per_round` plies from one of the root player's
+/// moves to its next (`Algorithm::plies_per_round`). This is what "mate in N" means with more
+/// than two players: N moves of the side to move, its winning move the last of them, however
+/// many moves the opponents make between them. A win scores `MATE` less its distance in
+/// plies (`result_score`), and the root player moves at plies 0, k, 2k, ...: a game ended at
+/// ply p > 0 saw the moves among plies 0 to p - 1, (p - 1) / k + 1 of them.
+pub fn root_moves_to_win(score: i32, plies_per_round: usize) -> Option<u32> {
+    if score <= MATE_BOUND {
+        return None;
+    }
+    let plies = (MATE - score).max(1) as u32;
+    let per_round = plies_per_round.max(1) as u32;
+    Some((plies - 1) / per_round + 1)
+}
+
 /// One step of a principal variation: a move, or a pass of Best-Reply Search.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Step<M> {
@@ -107,6 +123,14 @@ pub struct MultiInfo<G: Searchable> {
     pub multipv: usize,
 }
 
+/// What the search tells while it runs: each line of a completed iteration, and (once it has
+/// run for `Context::root_moves_after`) each root move as it starts on it.
+#[derive(Clone, Debug)]
+pub enum MultiEvent<G: Searchable> {
+    Line(MultiInfo<G>),
+    RootMove(RootMove<G::Move>),
+}
+
 #[derive(Clone, Debug)]
 pub struct MultiResult<M> {
     pub best: Option<M>,
@@ -129,15 +153,18 @@ pub struct MultiResult<M> {
 /// Searches `pos` for the player to move with `ctx.algorithm`, iteratively deeper, within
 /// `limits`, with `ctx.tt` as its transposition table (it may be kept from move to move) and
 /// one thread, over the root moves in `search_moves` only when it is not empty. Under
-/// MultiPV the best `limits.multi_pv` root moves are scored exactly. `on_depth` hears about
-/// every completed iteration, once per line.
+/// MultiPV the best `limits.multi_pv` root moves are scored exactly. `on_event` hears about
+/// every completed iteration, once per line, and about each root move the search starts on
+/// once it has run for `ctx.root_moves_after`. `go mate N` (`limits.mate`) ends the search
+/// once it has proven a win of all the points within N of the root player's moves
+/// (`root_moves_to_win`).
 pub fn search_multi<G: Searchable>(
     pos: &G,
     game_history: &[u64],
     limits: &Limits,
     search_moves: &[G::Move],
     ctx: Context<'_>,
-    mut on_depth: impl FnMut(&MultiInfo<G>),
+    mut on_event: impl FnMut(&MultiEvent<G>),
 ) -> MultiResult<G::Move> {
     let start = Instant::now();
     let limits = &super::fuzz_caps::capped(limits);
@@ -174,7 +201,11 @@ pub fn search_multi<G: Searchable>(
         // that even a search stopped at once, or a level's budget of a few nodes, answers
         // with searched moves.
         searcher.clock.first_iteration_grace = depth == 1;
-        let RootPass { top, mut scored } = searcher.root_pass(pos, &moves, depth, wanted);
+        let tell = RootTeller {
+            tell: &mut on_event,
+            after: ctx.root_moves_after,
+        };
+        let RootPass { top, mut scored } = searcher.root_pass(pos, &moves, depth, wanted, tell);
         let complete = !searcher.clock.must_stop();
         searcher.clock.first_iteration_grace = false;
         let previous = result.best;
@@ -186,7 +217,7 @@ pub fn search_multi<G: Searchable>(
                 iteration_result(pos, &top, depth, searcher.clock.nodes, ctx.network);
             if complete {
                 for (index, (line, leaf)) in found.lines.iter().zip(leaves).enumerate() {
-                    on_depth(&MultiInfo {
+                    on_event(&MultiEvent::Line(MultiInfo {
                         depth,
                         seldepth: searcher.clock.seldepth,
                         score: line.score,
@@ -195,7 +226,7 @@ pub fn search_multi<G: Searchable>(
                         pv: line.pv.clone(),
                         leaf,
                         multipv: index + 1,
-                    });
+                    }));
                 }
             }
             result = found;
@@ -210,7 +241,11 @@ pub fn search_multi<G: Searchable>(
         // A game won outright needs no deeper look unless the user asked for depth; a shared
         // win does, since a deeper search may find the points for the root player alone.
         let settled = result.score > MATE_BOUND && limits.depth.is_none() && wanted == 1;
-        if time.past_soft(None) || settled || !time.next_iteration_fits() {
+        let per_round = ctx.algorithm.plies_per_round(G::PLAYERS);
+        let mate_found = limits.mate.is_some_and(|n| {
+            root_moves_to_win(result.score, per_round).is_some_and(|moves| moves <= n)
+        });
+        if time.past_soft(None) || settled || mate_found || !time.next_iteration_fits() {
             break;
         }
     }
@@ -269,6 +304,12 @@ struct RootLine<M> {
     line: Vec<Step<M>>,
 }
 
+/// Tells the listener of each root move a search starts on, once it has run for `after`.
+struct RootTeller<'a, G: Searchable> {
+    tell: &'a mut dyn FnMut(&MultiEvent<G>),
+    after: Duration,
+}
+
 /// What one iteration over the root's moves found.
 struct RootPass<M> {
     /// The best moves searched in full, best first: as many as the lines asked for, or fewer
@@ -282,13 +323,15 @@ struct RootPass<M> {
 impl<G: Searchable> MultiSearcher<'_, G> {
     /// Searches each of the root's `moves` to `depth`, with principal variation search: once
     /// `wanted` moves are scored, a move need only be shown not to beat the last of them (a
-    /// null window), and is searched in full when it does.
+    /// null window), and is searched in full when it does. `teller` hears of each move as it
+    /// is started on, once the search has run long enough.
     fn root_pass(
         &mut self,
         pos: &G,
         moves: &[G::Move],
         depth: i32,
         wanted: usize,
+        teller: RootTeller<'_, G>,
     ) -> RootPass<G::Move> {
         let mut pass = RootPass {
             top: Vec::with_capacity(wanted + 1),
@@ -296,7 +339,11 @@ impl<G: Searchable> MultiSearcher<'_, G> {
         };
         self.evaluator.set_root(pos);
         self.path.push(pos.hash());
-        for &mv in moves {
+        for (index, &mv) in moves.iter().enumerate() {
+            if tells_root_moves(self.clock.elapsed(), teller.after) {
+                let number = index + 1;
+                (teller.tell)(&MultiEvent::RootMove(RootMove { mv, number, depth }));
+            }
             let mut child = pos.clone();
             child.play(mv);
             // What a move must score to be one of the lines kept.
@@ -366,6 +413,27 @@ mod tests {
             denominator,
             reason: EndReason::Checkmate,
         })
+    }
+
+    #[test]
+    fn a_win_counts_the_root_players_moves_to_it() {
+        use crate::search::score::mate_in;
+        // Three players, paranoid: the root player moves at plies 0, 3, 6; its second move
+        // wins at ply 4 and its third at ply 7.
+        let paranoid = Algorithm::Paranoid.plies_per_round(3);
+        assert_eq!(root_moves_to_win(mate_in(1), paranoid), Some(1));
+        assert_eq!(root_moves_to_win(mate_in(4), paranoid), Some(2));
+        assert_eq!(root_moves_to_win(mate_in(7), paranoid), Some(3));
+        // Best-Reply Search: one layer of replies between two of the root player's moves.
+        let brs = Algorithm::BestReplyPlus.plies_per_round(3);
+        assert_eq!(root_moves_to_win(mate_in(1), brs), Some(1));
+        assert_eq!(root_moves_to_win(mate_in(3), brs), Some(2));
+        assert_eq!(root_moves_to_win(mate_in(5), brs), Some(3));
+        // A share of the points, a level score and a loss are no win.
+        let half = result_score(split([1, 0, 1], 1), Player(0), 1);
+        assert_eq!(root_moves_to_win(half, brs), None);
+        assert_eq!(root_moves_to_win(0, brs), None);
+        assert_eq!(root_moves_to_win(-mate_in(1), brs), None);
     }
 
     #[test]
