@@ -10,7 +10,13 @@ use crate::game::Searchable;
 
 impl Searchable for Gigachess {
     /// Fitted to kaleido's own games by `kaleido wdl`; docs/wdl.md gives the data and the check.
-    const RESULT_MODEL: crate::game::result_model::ResultModel = crate::game::result_model::ResultModel::TwoPlayers(crate::game::result_model::WinRateModel { a: crate::game::result_model::Cubic([1465.0, -1277.5, -590.2, 739.7]), b: crate::game::result_model::Cubic([723.2, 286.8, -58.1, -372.4]) });
+    const RESULT_MODEL: crate::game::result_model::ResultModel =
+        crate::game::result_model::ResultModel::TwoPlayers(
+            crate::game::result_model::WinRateModel {
+                a: crate::game::result_model::Cubic([1465.0, -1277.5, -590.2, 739.7]),
+                b: crate::game::result_model::Cubic([723.2, 286.8, -58.1, -372.4]),
+            },
+        );
     /// Long-range men, cannons and a hundred quiet moves a side: the static evaluation misses
     /// the threats quiet moves make, and with shallow pruning on gigachess lost 19 of 20
     /// games to the search without it (docs/strength.md).
