@@ -3,7 +3,7 @@
 
 use crate::game::result_model::{ResultModel, WinRateModel};
 use crate::game::Searchable;
-use crate::search::score::{MATE, MATE_BOUND};
+use crate::search::score::MATE_BOUND;
 
 /// Win, draw and loss in per mille, from the point of view of the side whose score it is.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -16,14 +16,14 @@ pub struct Wdl {
 /// The search's `score` (centipawns or a mate score) for the side to move at `stage`, by
 /// `model`, in per mille; a seen mate is certain.
 pub fn wdl(model: &WinRateModel, score: i32, stage: f64) -> Wdl {
-    if score > MATE_BOUND && score <= MATE {
+    if score > MATE_BOUND {
         return Wdl {
             win: 1000,
             draw: 0,
             loss: 0,
         };
     }
-    if score < -MATE_BOUND && score >= -MATE {
+    if score < -MATE_BOUND {
         return Wdl {
             win: 0,
             draw: 0,
@@ -71,6 +71,7 @@ mod tests {
     use super::*;
     use crate::game::result_model::Cubic;
     use crate::game::Game;
+    use crate::search::score::MATE;
     use crate::variants::chess::Chess;
 
     const MODEL: WinRateModel = WinRateModel {
