@@ -609,7 +609,7 @@ fn report(name: &str, stats: &Stats, failures: &[String]) {
     }
 }
 
-const GAMES_PER_FEN: u32 = 250;
+const GAMES_PER_FEN: u32 = 160;
 
 #[test]
 fn random_games_chess() {

@@ -366,7 +366,7 @@ fn protocol_random_uci_scripts() {
         return;
     }
     let mut rng = Rng::new(6);
-    for _ in 0..1500 {
+    for _ in 0..1000 {
         let script = uci_script(&mut rng);
         case("protocol", protocol, &script);
     }

@@ -822,7 +822,7 @@ const START_FENS: &[&str] = &[
     "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 2",
 ];
 
-const GAMES_PER_FEN: u32 = 40;
+const GAMES_PER_FEN: u32 = 28;
 const MAX_PLIES: u32 = 80;
 
 /// Compares kaleido with the reference at one position, appending disagreements to `failures`.
