@@ -385,7 +385,7 @@ mod tests {
             temperature: Cubic([250.0, 0.0, 0.0, 0.0]),
         };
         let mut rng = ChaCha8Rng::seed_from_u64(3);
-        let samples: Vec<Sample> = (0..8_000)
+        let samples: Vec<Sample> = (0..4_000)
             .map(|_| {
                 let scores: Vec<f64> = (0..3)
                     .map(|_| f64::from(rng.random_range(-500..=500)))
@@ -408,7 +408,7 @@ mod tests {
             })
             .collect();
         let t = fit_shares(&samples).temperature.at(0.5);
-        assert!((t - 250.0).abs() < 25.0, "temperature {t}");
+        assert!((t - 250.0).abs() < 30.0, "temperature {t}");
     }
 
     #[test]
