@@ -48,7 +48,7 @@ impl VariantVisitor for Fit {
                 let rows = calibration(
                     &held,
                     |s| fitted.chances(s.scores[0], s.stage).to_vec(),
-                    observed_wdl,
+                    Sample::observed_wdl,
                 );
                 print_calibration("win chance", &["win", "draw", "loss"], &rows);
             }
@@ -69,16 +69,6 @@ impl VariantVisitor for Fit {
         }
         Ok(())
     }
-}
-
-/// A two-player sample's result as win, draw and loss (one of them 1).
-fn observed_wdl(s: &Sample) -> Vec<f64> {
-    let x = s.shares[0];
-    vec![
-        f64::from(x > 0.75),
-        f64::from((0.25..=0.75).contains(&x)),
-        f64::from(x < 0.25),
-    ]
 }
 
 fn cubic(c: &[f64; 4]) -> String {

@@ -42,6 +42,25 @@ pub struct Sample {
     pub shares: Vec<f64>,
 }
 
+impl Sample {
+    /// A two-player sample's result for the seat whose score it is: 0 a win, 1 a draw,
+    /// 2 a loss (a share above three quarters is a win, below a quarter a loss).
+    pub fn result(&self) -> usize {
+        match self.shares[0] {
+            x if x > 0.75 => 0,
+            x if x < 0.25 => 2,
+            _ => 1,
+        }
+    }
+
+    /// The two-player result as win, draw and loss, one of them 1.
+    pub fn observed_wdl(&self) -> Vec<f64> {
+        let mut wdl = vec![0.0; 3];
+        wdl[self.result()] = 1.0;
+        wdl
+    }
+}
+
 /// The samples of `files` (datagen files of `G`), split into (fit, held out) by game.
 pub fn load<G: Searchable>(files: &[PathBuf]) -> Result<(Vec<Sample>, Vec<Sample>), FitError> {
     let start_men = men(&G::startpos());
@@ -110,12 +129,7 @@ fn cells(samples: &[Sample]) -> Vec<(f64, f64, [f64; 3])> {
     let mut counts: HashMap<(u64, i32), [f64; 3]> = HashMap::new();
     for s in samples {
         let score = (s.scores[0] as i32).div_euclid(SCORE_CELL) * SCORE_CELL + SCORE_CELL / 2;
-        let result = match s.shares[0] {
-            x if x > 0.75 => 0,
-            x if x < 0.25 => 2,
-            _ => 1,
-        };
-        counts.entry((s.stage.to_bits(), score)).or_default()[result] += 1.0;
+        counts.entry((s.stage.to_bits(), score)).or_default()[s.result()] += 1.0;
     }
     counts
         .into_iter()
@@ -260,14 +274,7 @@ pub fn baseline_log_loss(fit: &[Sample], held: &[Sample]) -> f64 {
         sum.iter().map(|v| v / fit.len() as f64).collect::<Vec<_>>()
     };
     let outcome = |s: &Sample| match s.scores.len() {
-        1 => {
-            let x = s.shares[0];
-            vec![
-                (x > 0.75) as u8 as f64,
-                (0.25..=0.75).contains(&x) as u8 as f64,
-                (x < 0.25) as u8 as f64,
-            ]
-        }
+        1 => s.observed_wdl(),
         _ => s.shares.clone(),
     };
     let p = mean(&outcome);
