@@ -5,6 +5,7 @@
 //! (selfplay/).
 
 mod pairs;
+pub mod ratings;
 
 pub use pairs::{PairedScore, Pentanomial};
 
@@ -91,6 +92,19 @@ impl Score {
             + self.losses as f64 * p.powi(2)
             + self.draws as f64 * (0.5 - p).powi(2))
             / n
+    }
+
+    /// These games as an encounter of engines `first` and `second` for the ratings fit, the
+    /// spread of the points measured game by game.
+    pub fn encounter(&self, first: usize, second: usize) -> ratings::Encounter {
+        let games = self.games() as f64;
+        ratings::Encounter {
+            first,
+            second,
+            games,
+            points: self.wins as f64 + self.draws as f64 / 2.0,
+            variance: games * self.variance(),
+        }
     }
 
     /// The Elo difference and the half-width of its 95% interval; None while one side has all

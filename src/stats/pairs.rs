@@ -140,6 +140,19 @@ impl PairedScore {
         }
     }
 
+    /// These games as an encounter for the ratings fit: the points' spread measured over the
+    /// pairs once two are complete (a pair's two games count as one sample of twice the
+    /// weight), over the games before.
+    pub fn encounter(&self, first: usize, second: usize) -> super::ratings::Encounter {
+        let mut e = self.games.encounter(first, second);
+        if self.by_pairs() {
+            let (_, share_variance) = self.pairs.mean_variance();
+            // A pair's points are twice its share; games / 2 pairs of them.
+            e.variance = e.games / 2.0 * 4.0 * share_variance;
+        }
+        e
+    }
+
     /// `Elo difference: X +/- Y, LOS: Z %, DrawRatio: R %`: Elo and LOS from the pairs once
     /// two are complete (from the games before), the draw ratio of the games.
     pub fn elo_line(&self) -> String {
