@@ -21,6 +21,8 @@ pub enum SettingError {
     SprtElo,
     #[error("--sprt: alpha and beta must be between 0 and 0.5")]
     SprtErrorRates,
+    #[error("--tournament '{0}': expected round-robin or gauntlet")]
+    Tournament(String),
 }
 
 impl SettingError {
@@ -51,8 +53,8 @@ pub enum MatchError {
         openings: usize,
     },
     #[error(
-        "{variant} is a {players}-player game: give {players} engines (--engines {letters}), \
-         not {given}",
+        "{variant} is a {players}-player game: give at least {players} engines (--engines \
+         {letters}), not {given}",
         letters = engine_letters(*players)
     )]
     EngineCount {
@@ -67,6 +69,8 @@ pub enum MatchError {
     SprtInShard,
     #[error("--sprt tests one engine against another: it needs a two-player variant")]
     SprtPlayers,
+    #[error("--sprt tests one engine against another, not a tournament of {0}")]
+    SprtTournament(usize),
     #[error("engines.ini says {engine} plays {plays}, not {variant}")]
     WrongVariant {
         engine: String,
@@ -158,6 +162,8 @@ pub enum MergeError {
     },
     #[error("--sprt needs a two-player variant, not {0}")]
     SprtPlayers(String),
+    #[error("--sprt tests one engine against another, not a tournament of {0}")]
+    SprtTournament(usize),
 }
 
 /// Why one game of a merge cannot be counted.
@@ -198,7 +204,7 @@ mod tests {
         };
         assert_eq!(
             engines.to_string(),
-            "trichess is a 3-player game: give 3 engines (--engines A,B,C), not 2"
+            "trichess is a 3-player game: give at least 3 engines (--engines A,B,C), not 2"
         );
         assert_eq!(
             SettingError::time_control("x\ny").to_string(),

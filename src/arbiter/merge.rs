@@ -161,6 +161,17 @@ fn engine_names(entries: &[Entry], players: usize) -> Result<Vec<String>, MergeE
         .collect())
 }
 
+/// Every engine that played, in the order of its first game.
+fn field(entries: &[Entry]) -> Vec<String> {
+    let mut names: Vec<String> = Vec::new();
+    for name in entries.iter().flat_map(|e| &e.names) {
+        if !names.contains(name) {
+            names.push(name.clone());
+        }
+    }
+    names
+}
+
 /// `12, 57-58`: the numbers in `missing`, runs joined.
 fn ranges(missing: &[usize]) -> String {
     let mut parts: Vec<String> = Vec::new();
@@ -186,15 +197,34 @@ pub fn merge(sources: &[PgnSource], sprt: Option<&Sprt>) -> Result<Merged, Merge
     if sprt.is_some() && players != 2 {
         return Err(MergeError::SprtPlayers(variant));
     }
-    let names = engine_names(&entries, players)?;
-    let orders = seatings(players);
-    let mut tally = Tally::new(names);
-    for e in &entries {
-        tally.add(
-            e.round - 1,
-            &orders[(e.round - 1) % orders.len()],
-            &e.points,
-        );
+    let field = field(&entries);
+    let tally = if field.len() > players {
+        // A tournament: its encounters are not in the games, but each game names its
+        // players, and the standings need nothing more.
+        let mut tally = Tally::new(field.clone(), players);
+        for e in &entries {
+            let seating: Vec<usize> = e
+                .names
+                .iter()
+                .map(|n| field.iter().position(|f| f == n).unwrap_or(0))
+                .collect();
+            tally.add(e.round - 1, &seating, &e.points);
+        }
+        tally
+    } else {
+        let orders = seatings(players);
+        let mut tally = Tally::new(engine_names(&entries, players)?, players);
+        for e in &entries {
+            tally.add(
+                e.round - 1,
+                &orders[(e.round - 1) % orders.len()],
+                &e.points,
+            );
+        }
+        tally
+    };
+    if sprt.is_some() && tally.is_tournament() {
+        return Err(MergeError::SprtTournament(field.len()));
     }
     let last = entries.last().map_or(0, |e| e.round);
     let present: Vec<usize> = entries.iter().map(|e| e.round).collect();
@@ -269,8 +299,8 @@ mod tests {
         );
         let twice = merge(&[source("x", text.clone()), source("y", text)], None);
         assert!(twice.is_err_and(|e| e.to_string().contains("also in x")));
-        // Game 2 seats engine 1 as White: "c" there contradicts game 1's "b".
-        let stranger = game(1, "a", "b", "1-0") + &game(2, "c", "a", "1-0");
+        // Game 2 seats engine 1 (b) as White: "a" there contradicts game 1.
+        let stranger = game(1, "a", "b", "1-0") + &game(2, "a", "b", "1-0");
         assert!(merge(&[source("z", stranger)], None)
             .is_err_and(|e| e.to_string().contains("more than one")));
         let no_round = "[White \"a\"]\n[Black \"b\"]\n[Result \"1-0\"]\n\n1. e4 1-0\n";

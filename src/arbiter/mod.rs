@@ -3,7 +3,7 @@
 //! engines; each game (game.rs) starts one process per seat (process.rs) and speaks its
 //! protocol (engine.rs, uci_client.rs, xboard_client.rs, tri_client.rs) under the arbiter's
 //! clocks (clock.rs), reading their moves in tokens or SAN (notation.rs), from seeded or listed
-//! openings (openings.rs); games are written to PGN as they finish (pgn.rs) and tallied as
+//! openings (openings.rs), in encounters that tournament.rs draws up and schedule.rs orders; games are written to PGN as they finish (pgn.rs) and tallied as
 //! cutechess-cli does (crate::stats, sprt.rs).
 //!
 //! Games run on a pool of `concurrency` threads; all printing happens on the calling thread,
@@ -25,6 +25,7 @@ mod report;
 mod schedule;
 pub mod sprt;
 mod tally;
+pub mod tournament;
 pub mod tri_client;
 pub mod uci_client;
 pub mod xboard_client;
@@ -44,6 +45,7 @@ use std::path::PathBuf;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::{mpsc, Arc};
 use std::time::Duration;
+use tournament::Format;
 
 pub use schedule::{seatings, Shard};
 
@@ -63,8 +65,15 @@ pub struct MatchSettings {
     pub variant: String,
     /// One entry per participant, in `--engines` order (a name may repeat).
     pub engines: Vec<EngineConfig>,
+    /// How the engines meet when there are more than a game seats.
+    pub format: Format,
+    /// Times the whole schedule of encounters is played, each round from openings of its own.
+    pub rounds: usize,
+    /// Finished games between two printings of the statistics or standings.
+    pub rating_interval: usize,
     /// Display names, distinct (a repeated engine gets `#2`, `#3`).
     pub names: Vec<String>,
+    /// Games per encounter per round.
     pub games: usize,
     pub tc: Option<TimeControl>,
     pub concurrency: usize,
@@ -131,10 +140,23 @@ impl VariantVisitor for Runner {
                 schedule.total
             ));
         }
-        if schedule.total != s.games {
+        let encounters = schedule.encounters.len();
+        if encounters > 1 {
+            reporter.say(&format!(
+                "Tournament: {} of {} engines, {} encounters, {} round{}, {} games",
+                s.format,
+                s.engines.len(),
+                encounters,
+                s.rounds,
+                if s.rounds == 1 { "" } else { "s" },
+                schedule.total
+            ));
+        }
+        let asked = s.games * encounters * s.rounds;
+        if schedule.total != asked {
             reporter.say(&format!(
                 "Note: {} games rounded up to {} so that every opening is played in all {} seatings",
-                s.games,
+                asked,
                 schedule.total,
                 schedule.seatings.len()
             ));
@@ -150,7 +172,7 @@ impl VariantVisitor for Runner {
             for event in rx {
                 match event {
                     Event::Started(g, names) => reporter.started(g, &names),
-                    Event::Finished(g, end) => reporter.finished(g, end, schedule.seating(g)),
+                    Event::Finished(g, end) => reporter.finished(g, end, &schedule.seating(g)),
                 }
             }
         });

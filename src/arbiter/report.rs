@@ -1,6 +1,6 @@
 //! What a match tells the user as it goes, on the calling thread only: cutechess-cli's lines
-//! on stdout (games started and finished, the running score, the statistics block every ten
-//! games, the SPRT's decision), each finished game appended to the PGN file, and the tally
+//! on stdout (games started and finished, the running score, the statistics block or the
+//! standings every few games, the SPRT's decision), each finished game appended to the PGN file, and the tally
 //! that becomes the match's summary.
 
 use super::error::MatchError;
@@ -63,7 +63,7 @@ impl<'a> Reporter<'a> {
             pgn_file,
             header,
             summary: MatchSummary::default(),
-            tally: Tally::new(s.names.clone()),
+            tally: Tally::new(s.names.clone(), G::PLAYERS),
             progress: Progress::new(schedule.games.len()),
             finished: 0,
             misconfigured: None,
@@ -115,7 +115,9 @@ impl<'a> Reporter<'a> {
             self.say(&line);
         }
         self.check_sprt();
-        if self.finished.is_multiple_of(10) && self.finished < self.planned {
+        if self.finished.is_multiple_of(self.s.rating_interval.max(1))
+            && self.finished < self.planned
+        {
             self.statistics();
         }
         self.progress.set(self.finished, &self.tally.running());
@@ -147,7 +149,8 @@ impl<'a> Reporter<'a> {
         }
     }
 
-    /// The statistics block: printed every ten games and at the end.
+    /// The statistics block (the standings in a tournament): printed every `rating_interval`
+    /// games and at the end.
     fn statistics(&self) {
         // A decided test has already said so, right after the deciding game.
         let sprt = self.s.sprt.as_ref().filter(|_| self.summary.sprt.is_none());

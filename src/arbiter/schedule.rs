@@ -59,10 +59,19 @@ pub fn seatings(players: usize) -> Vec<Vec<usize>> {
     out
 }
 
-/// The games of a match of `G`.
+/// The games of a match of `G`. They come in blocks: one encounter playing one opening in
+/// every seating, its games side by side (so a two-player block is a game pair). A round
+/// plays each opening of the round once by every encounter, the encounters in turn at each
+/// opening, so the standings stay balanced while the tournament runs; each round has openings
+/// of its own.
 pub struct Schedule<'a, G> {
     pub seatings: Vec<Vec<usize>>,
-    /// The match's games: the games asked for, rounded up to whole cycles of seatings.
+    /// The groups of engines that meet, as indices into the match's engines.
+    pub encounters: Vec<Vec<usize>>,
+    /// Openings per encounter per round: the games asked for over the seatings, rounded up.
+    per_round: usize,
+    /// The match's games: the games asked for, rounded up to whole cycles of seatings, for
+    /// every encounter in every round.
     pub total: usize,
     /// The games this run plays: all of them, or its shard's.
     pub games: Range<usize>,
@@ -90,24 +99,28 @@ impl<'a, G: Game> Schedule<'a, G> {
             _ => Vec::new(),
         };
         let seatings = seatings(G::PLAYERS);
-        let openings = s.games.div_ceil(seatings.len());
-        let total = openings * seatings.len();
+        let encounters = s.format.encounters(s.engines.len(), G::PLAYERS);
+        let per_round = s.games.div_ceil(seatings.len());
+        let blocks = s.rounds.max(1) * per_round * encounters.len();
+        let total = blocks * seatings.len();
         let games = match s.shard {
             None => 0..total,
             Some(shard) => {
-                if shard.count > openings {
+                if shard.count > blocks {
                     return Err(MatchError::TooManyShards {
                         index: shard.index,
                         count: shard.count,
-                        openings,
+                        openings: blocks,
                     });
                 }
-                let mine = shard.openings(openings);
+                let mine = shard.openings(blocks);
                 mine.start * seatings.len()..mine.end * seatings.len()
             }
         };
         Ok(Schedule {
             seatings,
+            encounters,
+            per_round,
             total,
             games,
             source: &s.openings,
@@ -117,14 +130,26 @@ impl<'a, G: Game> Schedule<'a, G> {
         })
     }
 
-    /// Game `g`'s seating: `seating[seat]` is the participant in that seat.
-    pub fn seating(&self, g: usize) -> &[usize] {
-        &self.seatings[g % self.seatings.len()]
+    /// Game `g`'s block: the encounter that plays it and the number of its opening.
+    fn block(&self, g: usize) -> (usize, usize) {
+        let b = g / self.seatings.len();
+        let e = self.encounters.len();
+        let round = b / (e * self.per_round);
+        (b % e, round * self.per_round + (b / e) % self.per_round)
     }
 
-    /// Game `g`'s opening: consecutive games share one, one game per seating.
+    /// Game `g`'s seating: `seating[seat]` is the engine (its index in the match) in that seat.
+    pub fn seating(&self, g: usize) -> Vec<usize> {
+        let encounter = &self.encounters[self.block(g).0];
+        self.seatings[g % self.seatings.len()]
+            .iter()
+            .map(|&i| encounter[i])
+            .collect()
+    }
+
+    /// Game `g`'s opening: the games of a block share one, one game per seating.
     pub fn opening(&self, g: usize) -> Opening {
-        let n = g / self.seatings.len();
+        let n = self.block(g).1;
         match self.source {
             OpeningSource::Start => Opening::default(),
             OpeningSource::File(_) => self.listed[n % self.listed.len()].clone(),
@@ -136,7 +161,7 @@ impl<'a, G: Game> Schedule<'a, G> {
 /// Whether the engines of `s` can play `G` under its settings.
 fn check<G: Game>(s: &MatchSettings) -> Result<(), MatchError> {
     let players = G::PLAYERS;
-    if s.engines.len() != players {
+    if s.engines.len() < players {
         return Err(MatchError::EngineCount {
             variant: G::NAME,
             players,
@@ -148,6 +173,9 @@ fn check<G: Game>(s: &MatchSettings) -> Result<(), MatchError> {
     }
     if s.sprt.is_some() && players != 2 {
         return Err(MatchError::SprtPlayers);
+    }
+    if s.sprt.is_some() && s.engines.len() != 2 {
+        return Err(MatchError::SprtTournament(s.engines.len()));
     }
     for e in &s.engines {
         if !e.plays(G::NAME) {
@@ -184,6 +212,118 @@ mod tests {
         for bad in ["0/4", "5/4", "2", "a/b", "1/0", ""] {
             assert!(Shard::parse(bad).is_err(), "{bad}");
         }
+    }
+
+    use super::super::config::EngineList;
+    use super::super::tournament::Format;
+    use crate::variants::chess::Chess;
+    use crate::variants::trichess::Trichess;
+    use std::sync::atomic::AtomicBool;
+    use std::sync::Arc;
+    use std::time::Duration;
+
+    fn settings(engines: usize, format: Format, rounds: usize, games: usize) -> MatchSettings {
+        let ini = "[e]\ncommand = e\nprotocol = uci\ndepth = 1\n";
+        let list =
+            EngineList::parse(ini, std::path::Path::new(".")).unwrap_or_else(|e| panic!("{e}"));
+        let e = list.get("e").unwrap_or_else(|e| panic!("{e}")).clone();
+        MatchSettings {
+            variant: String::new(),
+            engines: vec![e; engines],
+            format,
+            rounds,
+            rating_interval: 10,
+            names: (0..engines).map(|i| format!("e{i}")).collect(),
+            games,
+            tc: None,
+            concurrency: 1,
+            openings: OpeningSource::Random(2),
+            pgn: None,
+            sprt: None,
+            seed: 1,
+            shard: None,
+            margin: Duration::ZERO,
+            move_timeout: Duration::from_secs(1),
+            max_moves: None,
+            debug: false,
+            event: String::new(),
+            stop: Arc::new(AtomicBool::new(false)),
+        }
+    }
+
+    #[test]
+    fn a_round_robin_plays_every_encounter_at_every_opening_of_each_round() {
+        // Four engines, pairs: six encounters, two openings each per round (four games), two
+        // rounds.
+        let s = settings(4, Format::RoundRobin, 2, 4);
+        let schedule = Schedule::<Chess>::new(&s).unwrap_or_else(|e| panic!("{e}"));
+        assert_eq!(schedule.total, 2 * 6 * 4);
+        let mut met = std::collections::BTreeMap::new();
+        for g in 0..schedule.total {
+            let seating = schedule.seating(g);
+            let mut pair = seating.clone();
+            pair.sort();
+            let (_, opening) = schedule.block(g);
+            met.entry(pair)
+                .or_insert_with(Vec::new)
+                .push((opening, seating));
+        }
+        assert_eq!(met.len(), 6);
+        for games in met.values() {
+            // Openings 0 and 1 in round one, 2 and 3 in round two, each with both colours.
+            let mut openings: Vec<usize> = games.iter().map(|(o, _)| *o).collect();
+            openings.sort();
+            assert_eq!(openings, vec![0, 0, 1, 1, 2, 2, 3, 3]);
+            for o in 0..4 {
+                let whites: Vec<usize> = games
+                    .iter()
+                    .filter(|(n, _)| *n == o)
+                    .map(|(_, s)| s[0])
+                    .collect();
+                assert_ne!(whites[0], whites[1], "opening {o} with both colours");
+            }
+        }
+        // The games of a block sit side by side, and one opening's blocks come together.
+        assert_eq!(schedule.block(0), (0, 0));
+        assert_eq!(schedule.block(1), (0, 0));
+        assert_eq!(schedule.block(2), (1, 0));
+        assert_eq!(schedule.block(12), (0, 1));
+        assert_eq!(schedule.block(24), (0, 2));
+        assert_eq!(schedule.opening(0), schedule.opening(1));
+        assert_eq!(schedule.opening(0), schedule.opening(2));
+    }
+
+    #[test]
+    fn a_trichess_gauntlet_seats_the_first_engine_everywhere() {
+        let s = settings(4, Format::Gauntlet, 1, 6);
+        let schedule = Schedule::<Trichess>::new(&s).unwrap_or_else(|e| panic!("{e}"));
+        assert_eq!(schedule.total, 18);
+        for g in 0..18 {
+            assert!(schedule.seating(g).contains(&0));
+        }
+        // Engine 0 sits in each seat six times: twice per encounter.
+        for seat in 0..3 {
+            let n = (0..18).filter(|&g| schedule.seating(g)[seat] == 0).count();
+            assert_eq!(n, 6);
+        }
+    }
+
+    #[test]
+    fn shards_of_a_tournament_split_its_blocks() {
+        let mut s = settings(3, Format::RoundRobin, 1, 2);
+        s.shard = Some(Shard { index: 2, count: 3 });
+        let schedule = Schedule::<Chess>::new(&s).unwrap_or_else(|e| panic!("{e}"));
+        assert_eq!((schedule.total, schedule.games.clone()), (6, 2..4));
+        s.shard = Some(Shard { index: 4, count: 4 });
+        assert!(
+            Schedule::<Chess>::new(&s).is_err(),
+            "three blocks, four shards"
+        );
+        let s = settings(1, Format::RoundRobin, 1, 2);
+        assert!(
+            Schedule::<Chess>::new(&s).is_err(),
+            "one engine cannot play chess"
+        );
     }
 
     #[test]

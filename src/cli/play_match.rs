@@ -6,6 +6,7 @@ use crate::arbiter::clock::TimeControl;
 use crate::arbiter::config::EngineList;
 use crate::arbiter::openings::read_file;
 use crate::arbiter::sprt::Sprt;
+use crate::arbiter::tournament::Format;
 use crate::arbiter::{run as run_match, MatchSettings, OpeningSource, Shard};
 use clap::Args;
 use std::path::PathBuf;
@@ -15,13 +16,25 @@ use std::time::Duration;
 
 #[derive(Args, Debug, Clone)]
 pub struct MatchArgs {
-    /// Engines from the engines file, comma-separated: two, or three for trichess (may repeat)
+    /// Engines from the engines file, comma-separated (a name may repeat): two, or three for
+    /// trichess, for a match; more for a tournament
     #[arg(long, value_delimiter = ',', required = true)]
     pub engines: Vec<String>,
+    /// How more engines than a game seats meet: round-robin (every group) or gauntlet (the
+    /// first engine against every group of the others)
+    #[arg(long, default_value = "round-robin", value_parser = Format::parse)]
+    pub tournament: Format,
+    /// Times the tournament's encounters are all played, each round from new openings
+    #[arg(long, default_value_t = 1)]
+    pub rounds: usize,
+    /// Print the statistics (the standings in a tournament) every N finished games
+    #[arg(long, default_value_t = 10)]
+    pub rating_interval: usize,
     /// Variant to play
     #[arg(long, default_value = "chess", value_parser = VariantName)]
     pub variant: String,
-    /// Games to play (rounded up so that each opening is played in every seating)
+    /// Games to play, per encounter and round in a tournament (rounded up so that each
+    /// opening is played in every seating)
     #[arg(long, default_value_t = 2)]
     pub games: usize,
     /// Time control BASE+INC in seconds (10+0.1, 1:30+1); engines with depth/nodes/movetime
@@ -91,6 +104,12 @@ pub fn run(args: MatchArgs) -> Result<(), CliError> {
     if args.games == 0 {
         return Err(CliError("--games must be at least 1".into()));
     }
+    if args.rounds == 0 {
+        return Err(CliError("--rounds must be at least 1".into()));
+    }
+    if args.rating_interval == 0 {
+        return Err(CliError("--rating-interval must be at least 1".into()));
+    }
     let tc = super::parse_given(args.tc.as_deref(), TimeControl::parse)?;
     let openings = match (&args.openings, args.random_plies) {
         (Some(path), _) => {
@@ -115,6 +134,9 @@ pub fn run(args: MatchArgs) -> Result<(), CliError> {
         variant: args.variant,
         engines,
         names,
+        format: args.tournament,
+        rounds: args.rounds,
+        rating_interval: args.rating_interval,
         games: args.games,
         tc,
         concurrency: args.concurrency,

@@ -40,6 +40,7 @@ mod search;
 mod selfplay;
 mod spinchess;
 mod spinchess_differential;
+mod tournament;
 mod tri_protocol;
 mod trichess;
 mod trichess_cli;
