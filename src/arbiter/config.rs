@@ -4,6 +4,8 @@
 //! `EngineList::find` is where `kaleido match` looks for the file, and `EngineList::built_in`
 //! the list it falls back to: the running kaleido at the shipped file's strengths.
 
+use super::clock::TimeControl;
+use super::error::SettingError;
 use ini::{Ini, ParseOption};
 use std::ffi::OsString;
 use std::fmt;
@@ -48,6 +50,13 @@ pub enum ConfigError {
     BadProtocol {
         value: String,
     },
+    /// `tc`, `st` or `movetime` that cannot be read as a time control.
+    BadTimeControl {
+        key: String,
+        error: SettingError,
+    },
+    /// More than one of `tc`, `st` and `movetime`.
+    TwoControls,
     MissingCommand,
     EmptyCommand,
     MissingProtocol,
@@ -98,6 +107,8 @@ impl fmt::Display for ConfigError {
             ConfigError::BadProtocol { value } => {
                 write!(f, "protocol = '{value}': expected uci, xboard or tri")
             }
+            ConfigError::BadTimeControl { key, error } => write!(f, "{key}: {error}"),
+            ConfigError::TwoControls => f.write_str("give one of tc, st and movetime, not several"),
             ConfigError::MissingCommand => f.write_str("no 'command'"),
             ConfigError::EmptyCommand => f.write_str("'command' is empty"),
             ConfigError::MissingProtocol => f.write_str("no 'protocol' (uci, xboard or tri)"),
@@ -186,17 +197,16 @@ impl Protocol {
     }
 }
 
-/// A search limit the arbiter asks for instead of a clock (cutechess's `depth=`/`nodes=`/`st=`).
+/// A search limit the arbiter asks for instead of a clock (cutechess's `depth=`/`nodes=`).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct FixedLimit {
     pub depth: Option<u32>,
     pub nodes: Option<u64>,
-    pub movetime: Option<Duration>,
 }
 
 impl FixedLimit {
     pub fn is_set(&self) -> bool {
-        self.depth.is_some() || self.nodes.is_some() || self.movetime.is_some()
+        self.depth.is_some() || self.nodes.is_some()
     }
 }
 
@@ -216,9 +226,23 @@ pub struct EngineConfig {
     /// kaleido's variant name -> the name this engine uses for it (`variant.chess = normal`).
     pub variant_names: Vec<(String, String)>,
     pub limit: FixedLimit,
+    /// The engine's own time control (`tc`, `st`, `movetime`), which it plays to in place of
+    /// the match's: time odds.
+    pub control: Option<TimeControl>,
 }
 
 impl EngineConfig {
+    /// The control this engine plays to in a match whose control is `tc`: none when it has a
+    /// fixed depth or node count (it is then held only to the hang limit), else its own, else
+    /// the match's.
+    pub fn control_in(&self, tc: Option<TimeControl>) -> Option<TimeControl> {
+        if self.limit.is_set() {
+            None
+        } else {
+            self.control.or(tc)
+        }
+    }
+
     /// The engine's own name for a variant (kaleido's unless engines.ini maps it).
     pub fn variant_name<'a>(&'a self, variant: &'a str) -> &'a str {
         self.variant_names
@@ -335,11 +359,8 @@ impl EngineList {
                 },
                 options: Vec::new(),
                 variant_names: Vec::new(),
-                limit: FixedLimit {
-                    depth,
-                    nodes,
-                    movetime: None,
-                },
+                limit: FixedLimit { depth, nodes },
+                control: None,
             })
             .collect();
         EngineList {
@@ -439,6 +460,7 @@ fn engine(
     let mut options = Vec::new();
     let mut variant_names = Vec::new();
     let mut limit = FixedLimit::default();
+    let mut controls = Vec::new();
     for (key, value) in pairs {
         let value = value.trim();
         if let Some(option) = key.strip_prefix("option.") {
@@ -468,7 +490,22 @@ fn engine(
             }
             "depth" => limit.depth = Some(number(key, value)?),
             "nodes" => limit.nodes = Some(number(key, value)?),
-            "movetime" => limit.movetime = Some(Duration::from_millis(number(key, value)?)),
+            "tc" | "st" => {
+                let control = if key == "tc" {
+                    TimeControl::parse(value)
+                } else {
+                    TimeControl::per_move(value)
+                };
+                controls.push(control.map_err(|error| ConfigError::BadTimeControl {
+                    key: key.to_string(),
+                    error,
+                })?);
+            }
+            // Milliseconds, as UCI's `go movetime` counts them: `st` by another name.
+            "movetime" => match number(key, value)? {
+                0 => return Err(ConfigError::ZeroLimit),
+                ms => controls.push(TimeControl::PerMove(Duration::from_millis(ms))),
+            },
             other => {
                 return Err(ConfigError::UnknownKey {
                     key: other.to_string(),
@@ -480,8 +517,11 @@ fn engine(
     if command.is_empty() {
         return Err(ConfigError::EmptyCommand);
     }
-    if limit.depth == Some(0) || limit.nodes == Some(0) || limit.movetime == Some(Duration::ZERO) {
+    if limit.depth == Some(0) || limit.nodes == Some(0) {
         return Err(ConfigError::ZeroLimit);
+    }
+    if controls.len() > 1 {
+        return Err(ConfigError::TwoControls);
     }
     Ok(EngineConfig {
         name: name.to_string(),
@@ -492,6 +532,7 @@ fn engine(
         options,
         variant_names,
         limit,
+        control: controls.pop(),
     })
 }
 
@@ -578,6 +619,34 @@ mod tests {
     }
 
     #[test]
+    fn an_engine_may_have_its_own_time_control() {
+        let text = "[a]\ncommand = a\nprotocol = uci\ntc = 40/60+0.5\n\
+                    [b]\ncommand = b\nprotocol = uci\nst = 0.25\n\
+                    [c]\ncommand = c\nprotocol = uci\nmovetime = 300\n\
+                    [d]\ncommand = d\nprotocol = uci\ntc = 5\ndepth = 4\n";
+        let list = EngineList::parse(text, Path::new(".")).unwrap_or_else(|e| panic!("{e}"));
+        let control = |name: &str, tc: Option<&str>| {
+            let tc = tc.map(|t| TimeControl::parse(t).unwrap_or_else(|e| panic!("{e}")));
+            let engine = list.get(name).unwrap_or_else(|e| panic!("{e}"));
+            engine.control_in(tc).map(|c| c.to_string())
+        };
+        assert_eq!(control("a", Some("10+0.1")).as_deref(), Some("40/60+0.5"));
+        assert_eq!(control("b", None).as_deref(), Some("0.25/move"));
+        assert_eq!(control("c", None).as_deref(), Some("0.3/move"));
+        // A fixed depth plays without a clock, whatever the control.
+        assert_eq!(control("d", Some("10+0.1")), None);
+        let uncontrolled = EngineList::parse("[e]\ncommand = e\nprotocol = uci\n", Path::new("."))
+            .unwrap_or_else(|e| panic!("{e}"));
+        let e = uncontrolled.get("e").unwrap_or_else(|e| panic!("{e}"));
+        assert_eq!(
+            e.control_in(TimeControl::parse("60").ok())
+                .map(|c| c.to_string())
+                .as_deref(),
+            Some("60")
+        );
+    }
+
+    #[test]
     fn mistakes_are_named() {
         let bad = |text: &str| {
             EngineList::parse(text, Path::new("."))
@@ -590,6 +659,12 @@ mod tests {
         assert!(bad("[a]\ncommand = x\nprotocol = smoke\n").contains("smoke"));
         assert!(bad("[a]\ncommand = x\nprotocol = uci\ncolour = red\n").contains("colour"));
         assert!(bad("[a]\ncommand = x\nprotocol = uci\ndepth = two\n").contains("depth"));
+        assert!(
+            bad("[a]\ncommand = x\nprotocol = uci\ntc = 40/\n").contains("tc: time control '40/'")
+        );
+        assert!(bad("[a]\ncommand = x\nprotocol = uci\nst = 0\n").contains("st: time per move"));
+        assert!(bad("[a]\ncommand = x\nprotocol = uci\nmovetime = soon\n").contains("movetime"));
+        assert!(bad("[a]\ncommand = x\nprotocol = uci\ntc = 5\nst = 1\n").contains("one of tc"));
         assert!(
             bad("[a]\ncommand = x\nprotocol = uci\n[a]\ncommand = y\nprotocol = uci\n")
                 .contains("twice")

@@ -5,6 +5,7 @@
 //! depend on it and not the other way round. The game loop (game.rs) never sees a protocol
 //! line.
 
+use super::clock::{Clocks, TimeControl};
 use super::notation::MoveNotation;
 use super::process::Silence;
 use std::time::{Duration, Instant};
@@ -23,8 +24,8 @@ pub struct ThinkRequest<'a> {
     pub moves: &'a [String],
     /// The seat to move (0 = White / player a).
     pub mover: usize,
-    /// Every seat's clock, and the increment; None when the game has no clock.
-    pub clocks: Option<(&'a [Duration], Duration)>,
+    /// Every seat's clock (None for a seat playing to a fixed depth or node count).
+    pub clocks: &'a Clocks,
     /// When the mover's flag falls (clock plus the margin), or its hang limit.
     pub deadline: Instant,
 }
@@ -80,14 +81,16 @@ impl From<Silence> for Fault {
 }
 
 /// How a game started: what every client needs to set it up.
+#[derive(Clone, Copy)]
 pub struct GameSetup<'a> {
     /// kaleido's name of the variant.
     pub variant: &'a str,
     pub start_fen: &'a str,
     pub from_startpos: bool,
     pub players: usize,
-    /// Base time and increment, when the game has a clock.
-    pub clock: Option<(Duration, Duration)>,
+    /// The control the engine being started plays to (each seat may have its own); None for
+    /// one playing to a fixed depth or node count.
+    pub control: Option<TimeControl>,
 }
 
 pub trait Client: Send {

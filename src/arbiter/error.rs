@@ -7,8 +7,12 @@ use thiserror::Error;
 /// A match setting given on the command line that cannot be read.
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
 pub enum SettingError {
-    #[error("time control '{0}': expected BASE+INC in seconds, e.g. 10+0.1 or 1:30+1")]
+    #[error(
+        "time control '{0}': expected [MOVES/]BASE[+INC] in seconds, e.g. 10+0.1, 40/60 or 1:30+1"
+    )]
     TimeControl(String),
+    #[error("time per move '{0}': expected seconds above zero, e.g. 0.5")]
+    MoveTime(String),
     #[error("--shard '{0}': expected I/N with 1 <= I <= N, such as 2/4")]
     Shard(String),
     #[error("--sprt: '{0}' is not key=value")]
@@ -77,7 +81,10 @@ pub enum MatchError {
         plays: String,
         variant: &'static str,
     },
-    #[error("{0} has no depth, nodes or movetime of its own, so the match needs --tc")]
+    #[error(
+        "{0} has no depth, nodes or time control of its own in engines.ini, so the match needs \
+         --tc or --st"
+    )]
     NoLimit(String),
     #[error("cannot open {path}: {reason}")]
     PgnFile { path: String, reason: String },
@@ -208,7 +215,8 @@ mod tests {
         );
         assert_eq!(
             SettingError::time_control("x\ny").to_string(),
-            "time control 'x\\ny': expected BASE+INC in seconds, e.g. 10+0.1 or 1:30+1"
+            "time control 'x\\ny': expected [MOVES/]BASE[+INC] in seconds, e.g. 10+0.1, 40/60 or \
+             1:30+1"
         );
         let garbled = ReplayError::Ply {
             number: 2,

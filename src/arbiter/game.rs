@@ -25,7 +25,8 @@ pub struct GameSpec<'a> {
     pub seats: Vec<&'a EngineConfig>,
     pub names: Vec<String>,
     pub opening: &'a Opening,
-    pub tc: Option<TimeControl>,
+    /// The control each seat plays to; None for a seat with a fixed depth or node count.
+    pub controls: Vec<Option<TimeControl>>,
     pub margin: Duration,
     /// How long an engine without a clock (fixed depth/nodes) may think before it is taken
     /// to hang.
@@ -90,6 +91,8 @@ pub struct GameReport {
     pub points: Vec<f64>,
     pub reason: String,
     pub termination: Termination,
+    /// The control each seat played to (the PGN's TimeControl tags).
+    pub controls: Vec<Option<TimeControl>>,
 }
 
 pub enum GameEnd {
@@ -266,7 +269,7 @@ pub fn play<G: Game>(spec: &GameSpec) -> GameEnd {
         start_fen: &start_fen,
         from_startpos,
         players: G::PLAYERS,
-        clock: spec.tc.map(|tc| (tc.base, tc.increment)),
+        control: None,
     };
     let (mut clients, failed) = match start_engines(spec, &setup) {
         Ok(started) => started,
@@ -291,6 +294,7 @@ pub fn play<G: Game>(spec: &GameSpec) -> GameEnd {
         points,
         reason,
         termination,
+        controls: spec.controls.clone(),
     }))
 }
 
@@ -310,7 +314,11 @@ fn start_engines(spec: &GameSpec, setup: &GameSetup) -> Result<Started, GameEnd>
             Err(e) => return Err(finish_all(clients, GameEnd::Misconfigured(e.to_string()))),
         };
         if failed.is_none() {
-            if let Err(fault) = client.start(setup) {
+            let setup = GameSetup {
+                control: spec.controls[seat],
+                ..*setup
+            };
+            if let Err(fault) = client.start(&setup) {
                 failed = Some((seat, fault));
             }
         }
@@ -329,7 +337,7 @@ fn referee<G: Game>(
     mut failed: Option<(usize, Fault)>,
 ) -> Ending {
     let players = G::PLAYERS;
-    let mut clocks = spec.tc.map(|tc| Clocks::new(tc, players, spec.margin));
+    let mut clocks = Clocks::new(&spec.controls, spec.margin);
     // Turns the engines have played (an answer is one turn, whatever its plies).
     let mut engine_turns = 0usize;
     loop {
@@ -340,19 +348,16 @@ fn referee<G: Game>(
             return Ok(end);
         }
         let mover = sheet.record.current().side_to_move().index();
-        // An engine with a fixed depth, nodes or time is not held to the clock.
-        let timed = clocks.is_some() && !spec.seats[mover].limit.is_set();
-        let allowance = match &clocks {
-            Some(c) if timed => c.allowance(mover),
-            _ => spec.move_timeout,
-        };
+        // An engine with a fixed depth or node count has no clock, only the hang limit.
+        let timed = clocks.allowance(mover);
+        let allowance = timed.unwrap_or(spec.move_timeout);
         let sent = Instant::now();
         let turn = ThinkRequest {
             start_fen: setup.start_fen,
             from_startpos: setup.from_startpos,
             moves: &sheet.tokens,
             mover,
-            clocks: clocks.as_ref().map(|c| (c.left.as_slice(), c.increment)),
+            clocks: &clocks,
             deadline: sent + allowance,
         };
         let (token, at, thought) = match clients[mover].think(&turn) {
@@ -363,16 +368,14 @@ fn referee<G: Game>(
                 return Ok((points, result, reason, Termination::Resigned));
             }
             // Without a clock, silence past the hang limit is a stall, not a flag.
-            Err(Fault::Timeout) if !timed => {
+            Err(Fault::Timeout) if timed.is_none() => {
                 return forfeit(players, mover, Fault::Hang(allowance))
             }
             Err(fault) => return forfeit(players, mover, fault),
         };
         let used = at.saturating_duration_since(sent);
-        if let Some(c) = clocks.as_mut().filter(|_| timed) {
-            if !c.charge(mover, used) {
-                return forfeit(players, mover, Fault::Timeout);
-            }
+        if !clocks.charge(mover, used) {
+            return forfeit(players, mover, Fault::Timeout);
         }
         let notation = clients[mover].move_notation();
         match read_turn(sheet.record.current(), &token, notation) {

@@ -75,6 +75,7 @@ pub struct MatchSettings {
     pub names: Vec<String>,
     /// Games per encounter per round.
     pub games: usize,
+    /// The control of every engine that has none of its own in engines.ini.
     pub tc: Option<TimeControl>,
     pub concurrency: usize,
     pub openings: OpeningSource,
@@ -207,7 +208,10 @@ fn play_games<G: Game>(
             seats: seating.iter().map(|&i| &s.engines[i]).collect(),
             names,
             opening: &opening,
-            tc: s.tc,
+            controls: seating
+                .iter()
+                .map(|&i| s.engines[i].control_in(s.tc))
+                .collect(),
             margin: s.margin,
             move_timeout: s.move_timeout,
             max_moves: s.max_moves,

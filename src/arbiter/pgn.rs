@@ -8,6 +8,7 @@
 //!
 //! `replay` reads such a file back through kaleido's own rules, move by move.
 
+use super::clock::TimeControl;
 use super::error::ReplayError;
 use super::game::GameReport;
 use crate::errors::MoveError;
@@ -30,8 +31,24 @@ pub struct Header {
     pub event: String,
     pub date: String,
     pub variant: String,
-    /// `10+0.1`, or `-` when the engines play to fixed limits.
-    pub time_control: String,
+}
+
+/// The TimeControl tags of a game: one `TimeControl` when every seat plays to the same control,
+/// else one per seat (`WhiteTimeControl`, `BlackTimeControl`, `PlayerATimeControl`, ...), as
+/// cutechess writes time odds. `-` is no clock (a fixed depth or node count).
+fn time_control_tags(controls: &[Option<TimeControl>]) -> Vec<(String, String)> {
+    let text = |c: &Option<TimeControl>| c.map_or("-".to_string(), |c| c.to_string());
+    match controls.first() {
+        Some(first) if controls.iter().any(|c| c != first) => controls
+            .iter()
+            .enumerate()
+            .map(|(seat, c)| (seat_tag(controls.len(), seat) + "TimeControl", text(c)))
+            .collect(),
+        first => vec![(
+            "TimeControl".to_string(),
+            first.map_or("-".to_string(), text),
+        )],
+    }
 }
 
 /// One game as PGN text, ending with a blank line.
@@ -52,7 +69,9 @@ pub fn write(game: &GameReport, header: &Header) -> String {
         tag("SetUp", "1");
         tag("FEN", &game.start_fen);
     }
-    tag("TimeControl", &header.time_control);
+    for (name, value) in time_control_tags(&game.controls) {
+        tag(&name, &value);
+    }
     tag("Termination", game.termination.pgn());
     tag("PlyCount", &game.plies.to_string());
     tag("Annotator", crate::version::engine_name());
@@ -286,15 +305,16 @@ mod tests {
             points: vec![0.0, 1.0],
             reason: "Black mates".into(),
             termination: Termination::Normal,
+            controls: vec![TimeControl::parse("10+0.1").ok(); 2],
         };
         let header = Header {
             event: "test".into(),
             date: "2026.11.22".into(),
             variant: "chess".into(),
-            time_control: "10+0.1".into(),
         };
         let text = write(&game, &header);
         assert!(text.contains("[White \"a \\\"quoted\\\"\"]"), "{text}");
+        assert!(text.contains("[TimeControl \"10+0.1\"]"), "{text}");
         assert!(
             text.contains("1. f3 {book} e5 {+0.10/3 0.010s} 2. g4"),
             "{text}"
@@ -312,6 +332,31 @@ mod tests {
         let mut bad = games[0].clone();
         bad.tokens[1] = "Ke2".into();
         assert!(replay(&bad).is_err());
+    }
+
+    #[test]
+    fn time_odds_get_a_tag_per_seat() {
+        let tc = |t: &str| TimeControl::parse(t).ok();
+        let tags = |c: &[Option<TimeControl>]| -> Vec<String> {
+            time_control_tags(c)
+                .into_iter()
+                .map(|(k, v)| format!("{k}={v}"))
+                .collect()
+        };
+        assert_eq!(tags(&[tc("40/60"), tc("40/60")]), ["TimeControl=40/60"]);
+        assert_eq!(tags(&[None, None]), ["TimeControl=-"]);
+        assert_eq!(
+            tags(&[tc("10+0.1"), tc("5+0.1")]),
+            ["WhiteTimeControl=10+0.1", "BlackTimeControl=5+0.1"]
+        );
+        assert_eq!(
+            tags(&[tc("10"), None, tc("10")]),
+            [
+                "PlayerATimeControl=10",
+                "PlayerBTimeControl=-",
+                "PlayerCTimeControl=10"
+            ]
+        );
     }
 
     #[test]

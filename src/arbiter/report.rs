@@ -54,7 +54,6 @@ impl<'a> Reporter<'a> {
             event: s.event.clone(),
             date: crate::pgn_text::today(),
             variant: G::NAME.to_string(),
-            time_control: s.tc.map_or("-".to_string(), |tc| tc.to_string()),
         };
         Ok(Reporter {
             s,

@@ -185,7 +185,7 @@ fn check<G: Game>(s: &MatchSettings) -> Result<(), MatchError> {
                 variant: G::NAME,
             });
         }
-        if s.tc.is_none() && !e.limit.is_set() {
+        if e.control_in(s.tc).is_none() && !e.limit.is_set() {
             return Err(MatchError::NoLimit(e.name.clone()));
         }
     }

@@ -4,10 +4,10 @@
 //! points in hundredths; they add up to 200). The dialect serves the multi-player variants,
 //! today trichess alone, so there is no variant to set.
 
+use super::clock::Clocks;
 use super::config::EngineConfig;
 use super::process::EngineProcess;
 use super::uci_client::{ClientDialect, UciClient};
-use std::time::Duration;
 
 pub struct Tri;
 
@@ -21,16 +21,14 @@ impl ClientDialect for Tri {
     fn new_game(&self) -> Option<&'static str> {
         Some("newgame")
     }
-    fn clock_words(&self, clocks: &[Duration], increment: Duration, _mover: usize) -> String {
-        let inc = increment.as_millis();
-        let mut words = Vec::new();
-        for (i, c) in clocks.iter().enumerate() {
-            words.push(format!("t{i} {}", c.as_millis()));
-        }
-        for i in 0..clocks.len() {
-            words.push(format!("inc{i} {inc}"));
-        }
-        words.join(" ")
+    fn clock_words(&self, clocks: &Clocks, mover: usize) -> String {
+        let seats = 0..clocks.seats.len();
+        let times = seats
+            .clone()
+            .map(|i| format!("t{i} {}", clocks.reading(i, mover).as_millis()));
+        let increments =
+            seats.map(|i| format!("inc{i} {}", clocks.increment(i, mover).as_millis()));
+        times.chain(increments).collect::<Vec<_>>().join(" ")
     }
     /// Three expected-points scores in hundredths, one per seat; written in points,
     /// `0.79,0.41,0.79`.
@@ -57,13 +55,24 @@ pub fn tri(process: EngineProcess, config: EngineConfig) -> UciClient {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::arbiter::clock::TimeControl;
+    use crate::arbiter::config::FixedLimit;
+    use crate::arbiter::uci_client::go_line;
+    use std::time::Duration;
 
     #[test]
     fn tri_clocks_and_scores() {
         let ms = Duration::from_millis;
+        let tc = |t: &str| TimeControl::parse(t).ok();
+        let clocks = Clocks::new(&[tc("1+0.05"), tc("2+0.05"), tc("3+0.05")], ms(0));
         assert_eq!(
-            Tri.clock_words(&[ms(1000), ms(2000), ms(3000)], ms(50), 1),
+            Tri.clock_words(&clocks, 1),
             "t0 1000 t1 2000 t2 3000 inc0 50 inc1 50 inc2 50"
+        );
+        let clocks = Clocks::new(&[tc("40/1"), tc("40/1"), tc("40/1")], ms(0));
+        assert_eq!(
+            go_line(&Tri, FixedLimit::default(), &clocks, 2),
+            "go t0 1000 t1 1000 t2 1000 inc0 0 inc1 0 inc2 0 movestogo 40"
         );
         assert_eq!(
             Tri.score(&["79", "41", "79", "nodes"]),

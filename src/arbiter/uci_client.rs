@@ -3,7 +3,8 @@
 //! `position ... moves ...` with every ply so far, `go` with the arbiter's clocks or the
 //! engine's fixed limit, `info` lines read for the PGN comment, `bestmove`.
 
-use super::config::EngineConfig;
+use super::clock::{Clocks, SeatClock, TimeControl};
+use super::config::{EngineConfig, FixedLimit};
 use super::engine::{
     mate, pawns, Client, EngineComment, EngineDecision, Fault, GameSetup, ThinkRequest, QUIT_GRACE,
     STARTUP_TIMEOUT,
@@ -19,13 +20,9 @@ pub trait ClientDialect: Send {
     fn selects_variant(&self) -> bool;
     /// The line that starts a new game, if the dialect has one.
     fn new_game(&self) -> Option<&'static str>;
-    /// The clock part of `go`: every seat's time left and increment, and the seat to move.
-    fn clock_words(
-        &self,
-        clocks: &[std::time::Duration],
-        increment: std::time::Duration,
-        mover: usize,
-    ) -> String;
+    /// The clock part of `go`: every seat's time left and increment, as the seat to move is
+    /// told them.
+    fn clock_words(&self, clocks: &Clocks, mover: usize) -> String;
     /// Reads the score from the words after `score`; returns the formatted score.
     fn score(&self, words: &[&str]) -> Option<String>;
 }
@@ -45,16 +42,17 @@ impl ClientDialect for Uci {
     /// UCI has two clocks. With more players (trichess over UCI), seat 0 reads `wtime` and
     /// every other seat `btime`, as kaleido's UCI documents, so `btime` carries the mover's
     /// clock when the mover is not seat 0.
-    fn clock_words(
-        &self,
-        clocks: &[std::time::Duration],
-        increment: std::time::Duration,
-        mover: usize,
-    ) -> String {
-        let ms = |i: usize| clocks.get(i).map_or(0, |d| d.as_millis());
-        let inc = increment.as_millis();
+    fn clock_words(&self, clocks: &Clocks, mover: usize) -> String {
         let black = if mover >= 1 { mover } else { 1 };
-        format!("wtime {} btime {} winc {inc} binc {inc}", ms(0), ms(black))
+        let ms = |i: usize| clocks.reading(i, mover).as_millis();
+        let inc = |i: usize| clocks.increment(i, mover).as_millis();
+        format!(
+            "wtime {} btime {} winc {} binc {}",
+            ms(0),
+            ms(black),
+            inc(0),
+            inc(black)
+        )
     }
     fn score(&self, words: &[&str]) -> Option<String> {
         let value: i64 = words.get(1)?.parse().ok()?;
@@ -64,6 +62,43 @@ impl ClientDialect for Uci {
             _ => None,
         }
     }
+}
+
+/// The `go` line for the seat on move: its fixed depth or nodes; its time per move as
+/// `movetime`; or every seat's clock, with `movestogo` under a repeating control.
+pub fn go_line(
+    dialect: &dyn ClientDialect,
+    limit: FixedLimit,
+    clocks: &Clocks,
+    mover: usize,
+) -> String {
+    let mut go = "go".to_string();
+    if limit.is_set() {
+        if let Some(d) = limit.depth {
+            go.push_str(&format!(" depth {d}"));
+        }
+        if let Some(n) = limit.nodes {
+            go.push_str(&format!(" nodes {n}"));
+        }
+        return go;
+    }
+    match clocks.seat(mover) {
+        Some(SeatClock {
+            control: TimeControl::PerMove(t),
+            ..
+        }) => go.push_str(&format!(" movetime {}", t.as_millis())),
+        Some(clock) => {
+            go.push(' ');
+            go.push_str(&dialect.clock_words(clocks, mover));
+            if let Some(n) = clock.moves_to_go() {
+                go.push_str(&format!(" movestogo {n}"));
+            }
+        }
+        // Not reached in a match (an engine without a limit has a clock), but a search
+        // without either has no end of its own.
+        None => go.push_str(" infinite"),
+    }
+    go
 }
 
 /// A UCI-like engine: plain UCI, or the tri dialect.
@@ -188,24 +223,7 @@ impl Client for UciClient {
             position.push_str(&turn.moves.join(" "));
         }
         self.send(&position)?;
-        let limit = self.config.limit;
-        let mut go = "go".to_string();
-        if limit.is_set() {
-            if let Some(d) = limit.depth {
-                go.push_str(&format!(" depth {d}"));
-            }
-            if let Some(n) = limit.nodes {
-                go.push_str(&format!(" nodes {n}"));
-            }
-            if let Some(t) = limit.movetime {
-                go.push_str(&format!(" movetime {}", t.as_millis()));
-            }
-        } else if let Some((clocks, inc)) = turn.clocks {
-            go.push(' ');
-            go.push_str(&self.dialect.clock_words(clocks, inc, turn.mover));
-        } else {
-            go.push_str(" infinite");
-        }
+        let go = go_line(&*self.dialect, self.config.limit, turn.clocks, turn.mover);
         self.send(&go)?;
         let mut thought = EngineComment::default();
         loop {
@@ -268,13 +286,51 @@ mod tests {
         assert_eq!(Uci.score(&["mate", "-3"]), Some("-M3".to_string()));
         assert_eq!(Uci.score(&["wdl"]), None);
         let ms = std::time::Duration::from_millis;
+        let tc = |t: &str| TimeControl::parse(t).ok();
+        let mut clocks = Clocks::new(&[tc("1.5+0.1"), tc("0.9+0.1")], ms(0));
         assert_eq!(
-            Uci.clock_words(&[ms(1500), ms(900)], ms(100), 0),
+            Uci.clock_words(&clocks, 0),
             "wtime 1500 btime 900 winc 100 binc 100"
         );
+        let clocks3 = Clocks::new(&[tc("1.5"), tc("0.9"), tc("0.7")], ms(0));
         assert_eq!(
-            Uci.clock_words(&[ms(1500), ms(900), ms(700)], ms(0), 2),
+            Uci.clock_words(&clocks3, 2),
             "wtime 1500 btime 700 winc 0 binc 0"
+        );
+        let none = FixedLimit::default();
+        assert_eq!(
+            go_line(&Uci, none, &clocks, 1),
+            "go wtime 1500 btime 900 winc 100 binc 100"
+        );
+        // A repeating control counts the mover's moves down to the next period.
+        let mut odds = Clocks::new(&[tc("3/2"), tc("10+0.5")], ms(0));
+        assert_eq!(
+            go_line(&Uci, none, &odds, 0),
+            "go wtime 2000 btime 10000 winc 0 binc 500 movestogo 3"
+        );
+        assert!(odds.charge(0, ms(500)));
+        assert_eq!(
+            go_line(&Uci, none, &odds, 0),
+            "go wtime 1500 btime 10000 winc 0 binc 500 movestogo 2"
+        );
+        // Black is not told a movestogo: its control has none.
+        assert_eq!(
+            go_line(&Uci, none, &odds, 1),
+            "go wtime 1500 btime 10000 winc 0 binc 500"
+        );
+        let st = Clocks::new(&[Some(TimeControl::PerMove(ms(250))), None], ms(0));
+        assert_eq!(go_line(&Uci, none, &st, 0), "go movetime 250");
+        let depth = FixedLimit {
+            depth: Some(3),
+            nodes: None,
+        };
+        assert_eq!(go_line(&Uci, depth, &st, 1), "go depth 3");
+        // A seat without a clock reads as the mover's, so no engine hears of a zero clock.
+        assert!(clocks.charge(0, ms(500)));
+        let mixed = Clocks::new(&[tc("5"), None], ms(0));
+        assert_eq!(
+            go_line(&Uci, none, &mixed, 0),
+            "go wtime 5000 btime 5000 winc 0 binc 0"
         );
     }
 }

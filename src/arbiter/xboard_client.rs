@@ -5,6 +5,7 @@
 //! `move` may be in coordinates or in SAN, as CECP allows (notation.rs reads both). Result
 //! claims from the engine are ignored (kaleido adjudicates by its own rules); `resign` loses.
 
+use super::clock::TimeControl;
 use super::config::EngineConfig;
 use super::engine::{
     mate, pawns, Client, EngineComment, EngineDecision, Fault, GameSetup, ThinkRequest, QUIT_GRACE,
@@ -29,16 +30,37 @@ pub struct XboardClient {
     known: usize,
 }
 
-/// `level` takes the base in minutes:seconds and the increment in seconds.
-pub fn level(base: Duration, increment: Duration) -> String {
-    let secs = base.as_secs();
-    let inc = increment.as_secs_f64();
-    let inc = if inc.fract() == 0.0 {
-        format!("{inc:.0}")
+/// Seconds as XBoard reads them: whole where they are whole (what older engines parse), else
+/// with their fraction (as python-chess sends `st 0.05`).
+fn xboard_seconds(d: Duration) -> String {
+    let v = d.as_secs_f64();
+    if v.fract() == 0.0 {
+        format!("{v:.0}")
     } else {
-        format!("{inc}")
-    };
-    format!("level 0 {}:{:02} {inc}", secs / 60, secs % 60)
+        format!("{v}")
+    }
+}
+
+/// The command that tells an engine its control: `level MPS BASE INC` (MPS 0 for the whole
+/// game, BASE in minutes:seconds, INC in seconds) or `st SECONDS`.
+pub fn control_command(control: TimeControl) -> String {
+    match control {
+        TimeControl::Clock {
+            moves,
+            base,
+            increment,
+        } => {
+            let secs = base.as_secs();
+            format!(
+                "level {} {}:{:02} {}",
+                moves.unwrap_or(0),
+                secs / 60,
+                secs % 60,
+                xboard_seconds(increment)
+            )
+        }
+        TimeControl::PerMove(t) => format!("st {}", xboard_seconds(t)),
+    }
 }
 
 /// Reads `feature a=1 b="x y" c=0` into name/value pairs.
@@ -227,10 +249,8 @@ impl Client for XboardClient {
         if let Some(d) = limit.depth {
             self.send(&format!("sd {d}"))?;
         }
-        if let Some(t) = limit.movetime {
-            self.send(&format!("st {}", t.as_secs().max(1)))?;
-        } else if let Some((base, inc)) = setup.clock {
-            self.send(&level(base, inc))?;
+        if let Some(control) = setup.control {
+            self.send(&control_command(control))?;
         }
         self.send("post")?;
         self.send("easy")?;
@@ -247,14 +267,12 @@ impl Client for XboardClient {
                 self.send(&mv)?;
             }
         }
-        if let Some((clocks, _)) = turn.clocks {
-            let cs = |d: Duration| d.as_millis() / 10;
-            let mine = clocks.get(turn.mover).copied().unwrap_or_default();
-            let next = clocks
-                .get((turn.mover + 1) % clocks.len().max(1))
-                .copied()
-                .unwrap_or_default();
-            self.send(&format!("time {}", cs(mine)))?;
+        let mover = turn.mover;
+        // Clock readings under a clock; under `st` the engine needs none.
+        if let Some(TimeControl::Clock { .. }) = turn.clocks.seat(mover).map(|c| c.control) {
+            let cs = |seat: usize| turn.clocks.reading(seat, mover).as_millis() / 10;
+            let next = (mover + 1) % turn.clocks.seats.len().max(1);
+            self.send(&format!("time {}", cs(mover)))?;
             self.send(&format!("otim {}", cs(next)))?;
         }
         self.send("go")?;
@@ -304,8 +322,13 @@ mod tests {
     #[test]
     fn levels_and_features() {
         let ms = Duration::from_millis;
-        assert_eq!(level(ms(10_000), ms(100)), "level 0 0:10 0.1");
-        assert_eq!(level(ms(300_000), ms(2000)), "level 0 5:00 2");
+        let tc = |t: &str| TimeControl::parse(t).unwrap_or_else(|e| panic!("{e}"));
+        assert_eq!(control_command(tc("10+0.1")), "level 0 0:10 0.1");
+        assert_eq!(control_command(tc("300+2")), "level 0 5:00 2");
+        assert_eq!(control_command(tc("40/60")), "level 40 1:00 0");
+        assert_eq!(control_command(tc("40/4+0.05")), "level 40 0:04 0.05");
+        assert_eq!(control_command(TimeControl::PerMove(ms(2000))), "st 2");
+        assert_eq!(control_command(TimeControl::PerMove(ms(250))), "st 0.25");
         let f =
             features(r#"feature myname="Fairy-Max 5.0b" ping=1 variants="normal,cylinder" done=0"#);
         assert_eq!(f[0], ("myname".into(), "Fairy-Max 5.0b".into()));

@@ -37,10 +37,15 @@ pub struct MatchArgs {
     /// opening is played in every seating)
     #[arg(long, default_value_t = 2)]
     pub games: usize,
-    /// Time control BASE+INC in seconds (10+0.1, 1:30+1); engines with depth/nodes/movetime
-    /// in engines.ini play to that limit instead
-    #[arg(long)]
+    /// Time control [MOVES/]BASE[+INC] in seconds (10+0.1, 1:30+1, 40/60, 40/60+0.6: BASE
+    /// again every MOVES moves); engines with their own tc/st/movetime or a fixed
+    /// depth/nodes in engines.ini play to that instead
+    #[arg(long, conflicts_with = "st")]
     pub tc: Option<String>,
+    /// A fixed time per move in seconds (0.5), held to like a clock: an answer later than
+    /// that plus --time-margin loses on time
+    #[arg(long)]
+    pub st: Option<String>,
     /// Games played at once (one engine process per seat per game)
     #[arg(long, default_value_t = 1)]
     pub concurrency: usize,
@@ -110,7 +115,10 @@ pub fn run(args: MatchArgs) -> Result<(), CliError> {
     if args.rating_interval == 0 {
         return Err(CliError("--rating-interval must be at least 1".into()));
     }
-    let tc = super::parse_given(args.tc.as_deref(), TimeControl::parse)?;
+    let tc = match &args.st {
+        Some(st) => Some(TimeControl::per_move(st)?),
+        None => super::parse_given(args.tc.as_deref(), TimeControl::parse)?,
+    };
     let openings = match (&args.openings, args.random_plies) {
         (Some(path), _) => {
             let text = std::fs::read_to_string(path)

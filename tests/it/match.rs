@@ -75,6 +75,15 @@ pub(crate) fn engines_ini() -> String {
         "\n[kaleido-xb-d2]\ncommand = \"{KALEIDO}\"\nprotocol = xboard\n\
          variants = chess, cylinder\nvariant.chess = normal\ndepth = 2\n"
     ));
+    // Engines with their own time controls: time odds, and a silent engine on a time per move.
+    ini.push_str(&format!(
+        "\n[kaleido-clock]\ncommand = \"{KALEIDO}\"\nprotocol = uci\nvariants = chess\n\n\
+         [kaleido-xb-odds]\ncommand = \"{KALEIDO}\"\nprotocol = xboard\nvariants = chess\n\
+         variant.chess = normal\ntc = 3/2\n\n\
+         [uci-silent-st]\ncommand = python3 tests/engines/uci_broken.py silent\nworkdir = {}\n\
+         protocol = uci\nvariants = chess\nst = 0.3\n",
+        env!("CARGO_MANIFEST_DIR")
+    ));
     ini
 }
 
@@ -569,7 +578,17 @@ fn fairymax_plays_cylinder_over_xboard() {
         let r = pgn::replay(g).unwrap_or_else(|e| panic!("{e}"));
         // Fairy-Max really played: the game has moves of both sides.
         assert!(r.plies >= 2, "{:?}", g.tokens);
-        assert_eq!(g.tag("TimeControl"), Some("1+0.05"));
+        // Fairy-Max plays to the clock; kaleido-d2 to its depth, without one.
+        let seat = |name| {
+            if g.tag("White") == Some(name) {
+                "White"
+            } else {
+                "Black"
+            }
+        };
+        let control = |name| g.tag(&format!("{}TimeControl", seat(name)));
+        assert_eq!(control("fairymax"), Some("1+0.05"));
+        assert_eq!(control("kaleido-d2"), Some("-"));
     }
 }
 
@@ -923,4 +942,79 @@ fn ctrl_c_leaves_a_whole_pgn() {
     let games = replay_all(&text, "chess");
     assert_eq!(games.len(), stdout.matches("Finished game").count());
     assert!(games.len() < 400);
+}
+
+/// A repeating control (3 moves in 1 s, again and again) against an XBoard engine with time
+/// odds of its own (3 moves in 2 s): both play to their controls without a time loss, and the
+/// PGN names each seat's control.
+#[test]
+fn repeating_controls_and_time_odds() {
+    let scratch = Scratch::new("match-controls");
+    let run = kaleido_match(
+        &scratch,
+        &[
+            "--engines",
+            "kaleido-clock,kaleido-xb-odds",
+            "--tc",
+            "3/1",
+            "--games",
+            "2",
+            "--max-moves",
+            "7",
+            "--concurrency",
+            "2",
+        ],
+    );
+    assert_eq!(run.code, Some(0), "{}\n{}", run.stdout, run.stderr);
+    let games = pgn::read(&run.pgn);
+    assert_eq!(games.len(), 2);
+    for g in &games {
+        assert_ne!(g.tag("Termination"), Some("time forfeit"), "{}", run.pgn);
+        let odds = |seat: &str| g.tag(&format!("{seat}TimeControl")).map(String::from);
+        let white_is_uci = g.tag("White") == Some("kaleido-clock");
+        let (uci, xb) = if white_is_uci {
+            ("White", "Black")
+        } else {
+            ("Black", "White")
+        };
+        assert_eq!(odds(uci).as_deref(), Some("3/1"), "{}", run.pgn);
+        assert_eq!(odds(xb).as_deref(), Some("3/2"), "{}", run.pgn);
+        assert_eq!(g.tag("TimeControl"), None);
+        // Past the first period: the clocks were topped up and the game went on.
+        let r = pgn::replay(g).unwrap_or_else(|e| panic!("{e}"));
+        assert!(r.plies >= 8, "{:?}", g.tokens);
+    }
+}
+
+/// A time per move is held to like a clock: a silent engine on `st = 0.3` loses on time at
+/// once, not after the hang limit.
+#[test]
+fn a_time_per_move_flags_a_slow_engine() {
+    let scratch = Scratch::new("match-st");
+    let started = std::time::Instant::now();
+    let run = kaleido_match(
+        &scratch,
+        &["--engines", "kaleido-d1,uci-silent-st", "--games", "2"],
+    );
+    assert_eq!(run.code, Some(0), "{}\n{}", run.stdout, run.stderr);
+    assert!(
+        started.elapsed().as_secs() < 30,
+        "flagged by the hang limit"
+    );
+    let games = pgn::read(&run.pgn);
+    assert_eq!(games.len(), 2);
+    for g in &games {
+        assert_eq!(g.tag("Termination"), Some("time forfeit"), "{}", run.pgn);
+        let silent = if g.tag("White") == Some("uci-silent-st") {
+            "White"
+        } else {
+            "Black"
+        };
+        assert_eq!(
+            g.tag(&format!("{silent}TimeControl")),
+            Some("0.3/move"),
+            "{}",
+            run.pgn
+        );
+    }
 }
