@@ -31,8 +31,9 @@ fn seconds(text: &str) -> Option<Duration> {
         .then(|| Duration::from_secs_f64(value))
 }
 
-/// Seconds as PGN and XBoard write them: `10`, `0.1`.
-fn decimal(d: Duration) -> String {
+/// Seconds as PGN and XBoard write them: whole where they are whole (what older XBoard
+/// engines parse), else with their fraction (`10`, `0.1`).
+pub fn decimal(d: Duration) -> String {
     let v = d.as_secs_f64();
     if v.fract() == 0.0 {
         format!("{v:.0}")

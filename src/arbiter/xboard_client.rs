@@ -5,7 +5,7 @@
 //! `move` may be in coordinates or in SAN, as CECP allows (notation.rs reads both). Result
 //! claims from the engine are ignored (kaleido adjudicates by its own rules); `resign` loses.
 
-use super::clock::TimeControl;
+use super::clock::{decimal, TimeControl};
 use super::config::EngineConfig;
 use super::engine::{
     mate, pawns, Client, EngineComment, EngineDecision, Fault, GameSetup, ThinkRequest, QUIT_GRACE,
@@ -30,17 +30,6 @@ pub struct XboardClient {
     known: usize,
 }
 
-/// Seconds as XBoard reads them: whole where they are whole (what older engines parse), else
-/// with their fraction (as python-chess sends `st 0.05`).
-fn xboard_seconds(d: Duration) -> String {
-    let v = d.as_secs_f64();
-    if v.fract() == 0.0 {
-        format!("{v:.0}")
-    } else {
-        format!("{v}")
-    }
-}
-
 /// The command that tells an engine its control: `level MPS BASE INC` (MPS 0 for the whole
 /// game, BASE in minutes:seconds, INC in seconds) or `st SECONDS`.
 pub fn control_command(control: TimeControl) -> String {
@@ -56,10 +45,10 @@ pub fn control_command(control: TimeControl) -> String {
                 moves.unwrap_or(0),
                 secs / 60,
                 secs % 60,
-                xboard_seconds(increment)
+                decimal(increment)
             )
         }
-        TimeControl::PerMove(t) => format!("st {}", xboard_seconds(t)),
+        TimeControl::PerMove(t) => format!("st {}", decimal(t)),
     }
 }
 
