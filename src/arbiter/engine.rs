@@ -5,6 +5,7 @@
 //! depend on it and not the other way round. The game loop (game.rs) never sees a protocol
 //! line.
 
+use super::adjudication::EngineScore;
 use super::clock::{Clocks, TimeControl};
 use super::notation::MoveNotation;
 use super::process::Silence;
@@ -33,8 +34,8 @@ pub struct ThinkRequest<'a> {
 /// What the engine said it saw, for the PGN comment.
 #[derive(Clone, Debug, Default)]
 pub struct EngineComment {
-    /// The score as the engine gave it, already formatted (`+0.35`, `+M3`, `12,-40,28`).
-    pub score: Option<String>,
+    /// The score the engine gave last, for the PGN comment and adjudication.
+    pub score: Option<EngineScore>,
     pub depth: Option<u32>,
 }
 
@@ -104,18 +105,4 @@ pub trait Client: Send {
     /// The game is over (`result` as in the PGN, `reason` in words); the engine is then shut
     /// down.
     fn finish(&mut self, result: &str, reason: &str);
-}
-
-/// Formats a centipawn score as cutechess does in PGN comments: pawns with a sign.
-pub fn pawns(cp: i64) -> String {
-    format!("{:+.2}", cp as f64 / 100.0)
-}
-
-/// Formats a mate distance in moves (positive: the engine mates).
-pub fn mate(moves: i64) -> String {
-    if moves >= 0 {
-        format!("+M{moves}")
-    } else {
-        format!("-M{}", -moves)
-    }
 }

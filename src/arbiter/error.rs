@@ -27,6 +27,31 @@ pub enum SettingError {
     SprtErrorRates,
     #[error("--tournament '{0}': expected round-robin or gauntlet")]
     Tournament(String),
+    #[error("{option}: '{word}' is not key=value")]
+    RuleWord { option: &'static str, word: String },
+    #[error("{option}: unknown key '{key}' ({keys})")]
+    RuleKey {
+        option: &'static str,
+        key: String,
+        keys: String,
+    },
+    #[error("{option}: {key} = '{value}' is not a whole number of zero or more")]
+    RuleNumber {
+        option: &'static str,
+        key: String,
+        value: String,
+    },
+    #[error("{option}: {key}= is missing")]
+    RuleMissing {
+        option: &'static str,
+        key: &'static str,
+    },
+    #[error("{option}: {key} = '{value}' is not true or false")]
+    RuleSwitch {
+        option: &'static str,
+        key: &'static str,
+        value: String,
+    },
 }
 
 impl SettingError {

@@ -5,6 +5,7 @@
 //! trichess's point split). An engine that sends an illegal move, exits, or does not answer in
 //! time loses the game, and the reason is kept.
 
+use super::adjudication::{Adjudicator, DrawRule, ResignRule, Verdict};
 use super::clock::{Clocks, TimeControl};
 use super::config::EngineConfig;
 use super::engine::{Client, EngineComment, EngineDecision, Fault, GameSetup, ThinkRequest};
@@ -34,6 +35,9 @@ pub struct GameSpec<'a> {
     /// Adjudicate a draw once every player has made this many moves (cutechess's
     /// `-maxmoves`); the opening's moves do not count.
     pub max_moves: Option<u32>,
+    /// Adjudication by the engines' scores (`--draw`, `--resign`).
+    pub draw: Option<DrawRule>,
+    pub resign: Option<ResignRule>,
     pub debug: bool,
     pub stop: Arc<AtomicBool>,
 }
@@ -59,7 +63,8 @@ pub enum Termination {
     RulesInfraction,
     /// Resignation.
     Resigned,
-    /// The arbiter's move limit (`--max-moves`).
+    /// The arbiter's move limit (`--max-moves`), or the engines' scores (`--draw`,
+    /// `--resign`).
     Adjudication,
 }
 
@@ -165,7 +170,7 @@ fn forfeit_points(players: usize, loser: usize) -> (Vec<f64>, String) {
 /// `{+0.35/12 0.52s}` as cutechess writes it.
 fn comment(thought: &EngineComment, used: Duration) -> String {
     let time = format!("{:.3}s", used.as_secs_f64());
-    match (&thought.score, thought.depth) {
+    match (thought.score.as_ref().map(|s| s.display()), thought.depth) {
         (Some(s), Some(d)) => format!("{s}/{d} {time}"),
         (Some(s), None) => format!("{s} {time}"),
         (None, Some(d)) => format!("depth {d} {time}"),
@@ -328,7 +333,7 @@ fn start_engines(spec: &GameSpec, setup: &GameSetup) -> Result<Started, GameEnd>
 }
 
 /// Asks the seat on move for its turn, again and again, until the game ends: by the rules,
-/// by the arbiter's move limit, or by an engine's fault.
+/// by the arbiter's move limit or the engines' scores, or by an engine's fault.
 fn referee<G: Game>(
     spec: &GameSpec,
     setup: &GameSetup,
@@ -340,12 +345,18 @@ fn referee<G: Game>(
     let mut clocks = Clocks::new(&spec.controls, spec.margin);
     // Turns the engines have played (an answer is one turn, whatever its plies).
     let mut engine_turns = 0usize;
+    let mut adjudicator = Adjudicator::new(spec.draw, spec.resign, players);
+    let mut verdict = None;
     loop {
         if let Some((seat, fault)) = failed.take() {
             return forfeit(players, seat, fault);
         }
+        // The rules first: a move that mates is not adjudicated.
         if let Some(end) = rule_end(spec, &sheet.record, engine_turns) {
             return Ok(end);
+        }
+        if let Some(verdict) = verdict {
+            return Ok(adjudged(spec, players, verdict));
         }
         let mover = sheet.record.current().side_to_move().index();
         // An engine with a fixed depth or node count has no clock, only the hang limit.
@@ -382,6 +393,9 @@ fn referee<G: Game>(
             Ok(plies) if !plies.is_empty() => {
                 engine_turns += 1;
                 sheet.push(&plies, &comment(&thought, used));
+                let reversible = sheet.record.current().reversible_plies() as usize >= plies.len();
+                let full_moves = (sheet.moves.len() / players) as u32;
+                verdict = adjudicator.hear(mover, thought.score.as_ref(), full_moves, reversible);
             }
             Ok(_) => return illegal(players, mover, &token, "no move".into()),
             Err(e) => return illegal(players, mover, &token, e.message),
@@ -409,6 +423,45 @@ fn rule_end<G: Game>(
     let (points, result) = score(players, Outcome::draw(players, EndReason::FiftyMoveRule));
     let reason = format!("Draw by adjudication: {limit} moves each");
     Some((points, result, reason, Termination::Adjudication))
+}
+
+/// The end the engines' scores gave the game.
+fn adjudged(
+    spec: &GameSpec,
+    players: usize,
+    verdict: Verdict,
+) -> (Vec<f64>, String, String, Termination) {
+    match verdict {
+        Verdict::Draw => {
+            let (points, result) = score(players, Outcome::draw(players, EndReason::FiftyMoveRule));
+            let rule = spec.draw.expect("a draw verdict comes from a draw rule");
+            let reason = format!(
+                "Draw by adjudication: every score within {} of level for {} moves",
+                rule.score, rule.move_count
+            );
+            (points, result, reason, Termination::Adjudication)
+        }
+        Verdict::Loss(loser) => {
+            let (points, result) = forfeit_points(players, loser);
+            let rule = spec
+                .resign
+                .expect("a loss verdict comes from a resign rule");
+            let loser_label = seat_label(players, loser);
+            let reason = match players {
+                2 => format!(
+                    "{} wins by adjudication: {loser_label} scored {} or worse for {} moves",
+                    seat_label(players, 1 - loser),
+                    -rule.score,
+                    rule.move_count
+                ),
+                _ => format!(
+                    "{loser_label} loses by adjudication: scored {} or worse for {} moves",
+                    -rule.score, rule.move_count
+                ),
+            };
+            (points, result, reason, Termination::Adjudication)
+        }
+    }
 }
 
 type Ending = Result<(Vec<f64>, String, String, Termination), GameEnd>;
@@ -495,7 +548,7 @@ mod tests {
         assert_eq!(
             comment(
                 &EngineComment {
-                    score: Some("+0.35".into()),
+                    score: Some(super::super::adjudication::EngineScore::Centipawns(35)),
                     depth: Some(12)
                 },
                 Duration::from_millis(520)

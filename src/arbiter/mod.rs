@@ -9,6 +9,7 @@
 //! Games run on a pool of `concurrency` threads; all printing happens on the calling thread,
 //! which hears of games through a channel, so output lines never interleave.
 
+pub mod adjudication;
 pub mod clock;
 pub mod config;
 pub mod engine;
@@ -90,6 +91,9 @@ pub struct MatchSettings {
     pub move_timeout: Duration,
     /// Adjudicate a draw after this many moves by each player.
     pub max_moves: Option<u32>,
+    /// Adjudicate by the engines' scores (off when None).
+    pub draw: Option<adjudication::DrawRule>,
+    pub resign: Option<adjudication::ResignRule>,
     /// Engine traffic and stderr on our stderr.
     pub debug: bool,
     pub event: String,
@@ -215,6 +219,8 @@ fn play_games<G: Game>(
             margin: s.margin,
             move_timeout: s.move_timeout,
             max_moves: s.max_moves,
+            draw: s.draw,
+            resign: s.resign,
             debug: s.debug,
             stop: s.stop.clone(),
         };

@@ -245,6 +245,8 @@ mod tests {
             margin: Duration::ZERO,
             move_timeout: Duration::from_secs(1),
             max_moves: None,
+            draw: None,
+            resign: None,
             debug: false,
             event: String::new(),
             stop: Arc::new(AtomicBool::new(false)),

@@ -4,6 +4,7 @@
 //! points in hundredths; they add up to 200). The dialect serves the multi-player variants,
 //! today trichess alone, so there is no variant to set.
 
+use super::adjudication::EngineScore;
 use super::clock::Clocks;
 use super::config::EngineConfig;
 use super::process::EngineProcess;
@@ -30,21 +31,14 @@ impl ClientDialect for Tri {
             seats.map(|i| format!("inc{i} {}", clocks.increment(i, mover).as_millis()));
         times.chain(increments).collect::<Vec<_>>().join(" ")
     }
-    /// Three expected-points scores in hundredths, one per seat; written in points,
-    /// `0.79,0.41,0.79`.
-    fn score(&self, words: &[&str]) -> Option<String> {
+    /// Three expected-points scores in hundredths, one per seat.
+    fn score(&self, words: &[&str]) -> Option<EngineScore> {
         let scores: Vec<i64> = words
             .iter()
             .take(3)
             .map(|w| w.parse().ok())
             .collect::<Option<_>>()?;
-        (scores.len() == 3).then(|| {
-            scores
-                .iter()
-                .map(|&s| format!("{:.2}", s as f64 / 100.0))
-                .collect::<Vec<_>>()
-                .join(",")
-        })
+        (scores.len() == 3).then_some(EngineScore::Shares(scores))
     }
 }
 
@@ -76,7 +70,7 @@ mod tests {
         );
         assert_eq!(
             Tri.score(&["79", "41", "79", "nodes"]),
-            Some("0.79,0.41,0.79".to_string())
+            Some(EngineScore::Shares(vec![79, 41, 79]))
         );
         assert_eq!(Tri.score(&["12", "x"]), None);
     }

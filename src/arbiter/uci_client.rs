@@ -3,10 +3,11 @@
 //! `position ... moves ...` with every ply so far, `go` with the arbiter's clocks or the
 //! engine's fixed limit, `info` lines read for the PGN comment, `bestmove`.
 
+use super::adjudication::EngineScore;
 use super::clock::{Clocks, SeatClock, TimeControl};
 use super::config::{EngineConfig, FixedLimit};
 use super::engine::{
-    mate, pawns, Client, EngineComment, EngineDecision, Fault, GameSetup, ThinkRequest, QUIT_GRACE,
+    Client, EngineComment, EngineDecision, Fault, GameSetup, ThinkRequest, QUIT_GRACE,
     STARTUP_TIMEOUT,
 };
 use super::process::EngineProcess;
@@ -23,8 +24,8 @@ pub trait ClientDialect: Send {
     /// The clock part of `go`: every seat's time left and increment, as the seat to move is
     /// told them.
     fn clock_words(&self, clocks: &Clocks, mover: usize) -> String;
-    /// Reads the score from the words after `score`; returns the formatted score.
-    fn score(&self, words: &[&str]) -> Option<String>;
+    /// Reads the score from the words after `score`.
+    fn score(&self, words: &[&str]) -> Option<EngineScore>;
 }
 
 pub struct Uci;
@@ -54,11 +55,11 @@ impl ClientDialect for Uci {
             inc(black)
         )
     }
-    fn score(&self, words: &[&str]) -> Option<String> {
+    fn score(&self, words: &[&str]) -> Option<EngineScore> {
         let value: i64 = words.get(1)?.parse().ok()?;
         match *words.first()? {
-            "cp" => Some(pawns(value)),
-            "mate" => Some(mate(value)),
+            "cp" => Some(EngineScore::Centipawns(value)),
+            "mate" => Some(EngineScore::Mate(value)),
             _ => None,
         }
     }
@@ -278,12 +279,12 @@ mod tests {
 
     #[test]
     fn uci_scores_and_clocks() {
-        assert_eq!(Uci.score(&["cp", "35"]), Some("+0.35".to_string()));
+        assert_eq!(Uci.score(&["cp", "35"]), Some(EngineScore::Centipawns(35)));
         assert_eq!(
             Uci.score(&["cp", "-120", "upperbound"]),
-            Some("-1.20".to_string())
+            Some(EngineScore::Centipawns(-120))
         );
-        assert_eq!(Uci.score(&["mate", "-3"]), Some("-M3".to_string()));
+        assert_eq!(Uci.score(&["mate", "-3"]), Some(EngineScore::Mate(-3)));
         assert_eq!(Uci.score(&["wdl"]), None);
         let ms = std::time::Duration::from_millis;
         let tc = |t: &str| TimeControl::parse(t).ok();

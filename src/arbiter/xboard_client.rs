@@ -5,10 +5,11 @@
 //! `move` may be in coordinates or in SAN, as CECP allows (notation.rs reads both). Result
 //! claims from the engine are ignored (kaleido adjudicates by its own rules); `resign` loses.
 
+use super::adjudication::EngineScore;
 use super::clock::{decimal, TimeControl};
 use super::config::EngineConfig;
 use super::engine::{
-    mate, pawns, Client, EngineComment, EngineDecision, Fault, GameSetup, ThinkRequest, QUIT_GRACE,
+    Client, EngineComment, EngineDecision, Fault, GameSetup, ThinkRequest, QUIT_GRACE,
     STARTUP_TIMEOUT,
 };
 use super::notation::MoveNotation;
@@ -87,9 +88,9 @@ fn thinking(line: &str) -> Option<EngineComment> {
     let score: i64 = words.next()?.parse().ok()?;
     // CECP: "mate in N moves" is 100000 + N, "mated in N" is -100000 - N.
     let score = if score.abs() >= 100_000 {
-        mate(score.signum() * (score.abs() - 100_000))
+        EngineScore::Mate(score.signum() * (score.abs() - 100_000))
     } else {
-        pawns(score)
+        EngineScore::Centipawns(score)
     };
     Some(EngineComment {
         score: Some(score),
@@ -329,11 +330,14 @@ mod tests {
     #[test]
     fn thinking_lines() {
         let t = thinking(" 6      3       10     104514 g8f6 b1c3").unwrap_or_default();
-        assert_eq!((t.depth, t.score.as_deref()), (Some(6), Some("+0.03")));
+        assert_eq!(
+            (t.depth, t.score),
+            (Some(6), Some(EngineScore::Centipawns(3)))
+        );
         let m = thinking("9 100002 20 5000 e2e4").unwrap_or_default();
-        assert_eq!(m.score.as_deref(), Some("+M2"));
+        assert_eq!(m.score, Some(EngineScore::Mate(2)));
         let m = thinking("9 -100003 20 5000 e2e4").unwrap_or_default();
-        assert_eq!(m.score.as_deref(), Some("-M3"));
+        assert_eq!(m.score, Some(EngineScore::Mate(-3)));
         assert!(thinking("# times @ 3952").is_none());
         assert!(thinking("move e2e4").is_none());
     }

@@ -2,6 +2,7 @@
 
 use super::variant_arg::VariantName;
 use super::CliError;
+use crate::arbiter::adjudication::{DrawRule, ResignRule};
 use crate::arbiter::clock::TimeControl;
 use crate::arbiter::config::EngineList;
 use crate::arbiter::openings::read_file;
@@ -81,6 +82,17 @@ pub struct MatchArgs {
     /// Adjudicate a game drawn once each player has made this many moves (opening excluded)
     #[arg(long)]
     pub max_moves: Option<u32>,
+    /// Adjudicate a draw when every engine's score stays within SCORE of level (centipawns;
+    /// in trichess hundredths of a point from an equal share) for COUNT moves each in a row
+    /// once NUMBER full moves are played; captures and pawn moves start the count over:
+    /// movenumber=NUMBER movecount=COUNT score=SCORE
+    #[arg(long, num_args = 1..=3)]
+    pub draw: Option<Vec<String>>,
+    /// Adjudicate a loss for an engine whose score is -SCORE or worse for COUNT of its moves
+    /// in a row (with twosided=true only when its opponents' scores agree):
+    /// movecount=COUNT score=SCORE [twosided=true]
+    #[arg(long, num_args = 1..=3)]
+    pub resign: Option<Vec<String>>,
     /// Show every line sent to and from the engines, and their stderr, on stderr
     #[arg(long)]
     pub debug: bool,
@@ -129,6 +141,8 @@ pub fn run(args: MatchArgs) -> Result<(), CliError> {
         _ => OpeningSource::Start,
     };
     let sprt = super::parse_given(args.sprt.as_deref(), Sprt::parse)?;
+    let draw = super::parse_given(args.draw.as_deref(), DrawRule::parse)?;
+    let resign = super::parse_given(args.resign.as_deref(), ResignRule::parse)?;
     let stop = Arc::new(AtomicBool::new(false));
     let on_signal = stop.clone();
     // First Ctrl-C: finish cleanly (running games abandoned, the PGN so far intact);
@@ -156,6 +170,8 @@ pub fn run(args: MatchArgs) -> Result<(), CliError> {
         margin: Duration::from_millis(args.time_margin),
         move_timeout: Duration::from_secs(args.move_timeout.max(1)),
         max_moves: args.max_moves.filter(|&n| n > 0),
+        draw,
+        resign,
         debug: args.debug,
         event: args.event,
         stop,

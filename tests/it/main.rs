@@ -9,6 +9,7 @@
 
 mod common;
 
+mod adjudication;
 mod bench_cli;
 mod cli;
 mod datagen_cli;

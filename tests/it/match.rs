@@ -84,6 +84,35 @@ pub(crate) fn engines_ini() -> String {
          protocol = uci\nvariants = chess\nst = 0.3\n",
         env!("CARGO_MANIFEST_DIR")
     ));
+    // Engines whose scores are scripted (tests/engines/scored.py), for adjudication.
+    for (name, protocol, scores) in [
+        ("lost-uci", "uci", "0 0 -600"),
+        ("won-uci", "uci", "0 0 600"),
+        ("lost-xb", "xboard", "0 0 -M2"),
+        ("level-a", "uci", "5"),
+        ("level-b", "uci", "-5"),
+    ] {
+        let names = if protocol == "xboard" {
+            "variant.chess = normal\n"
+        } else {
+            ""
+        };
+        ini.push_str(&format!(
+            "\n[{name}]\ncommand = python3 tests/engines/scored.py {scores} -- \"{KALEIDO}\"\n\
+             workdir = {repo}\nprotocol = {protocol}\nvariants = chess\n{names}depth = 1\n"
+        ));
+    }
+    for seat in 1..=3 {
+        for (name, scores) in [
+            ("tri-fading", "67,67,66 67,67,66 100,100,0"),
+            ("tri-level", "67,67,66"),
+        ] {
+            ini.push_str(&format!(
+                "\n[{name}-{seat}]\ncommand = python3 tests/engines/scored.py {scores} -- \
+                 \"{KALEIDO}\"\nworkdir = {repo}\nprotocol = tri\nvariants = trichess\ndepth = 1\n"
+            ));
+        }
+    }
     ini
 }
 
