@@ -9,6 +9,7 @@
 //! points, so each engine also says how it sees the others).
 
 use super::error::SettingError;
+use super::words::{key_values, missing, number};
 use crate::errors::quote;
 
 /// A score as an engine reported it, from its own side's point of view.
@@ -85,48 +86,11 @@ pub struct ResignRule {
     pub two_sided: bool,
 }
 
-/// Reads `key=value` words into the given keys' numbers, for both rules.
-fn read_words<'a>(
-    option: &'static str,
-    words: &'a [String],
-    keys: &[&'static str],
-) -> Result<Vec<(&'static str, &'a str)>, SettingError> {
-    let mut found = Vec::new();
-    for word in words.iter().flat_map(|w| w.split_whitespace()) {
-        let (key, value) = word.split_once('=').ok_or_else(|| SettingError::RuleWord {
-            option,
-            word: quote(word, 30),
-        })?;
-        let key = keys
-            .iter()
-            .find(|k| k.eq_ignore_ascii_case(key))
-            .ok_or_else(|| SettingError::RuleKey {
-                option,
-                key: quote(key, 30),
-                keys: keys.join(", "),
-            })?;
-        found.push((*key, value));
-    }
-    Ok(found)
-}
-
-fn number(option: &'static str, key: &str, value: &str) -> Result<u32, SettingError> {
-    value.parse().map_err(|_| SettingError::RuleNumber {
-        option,
-        key: key.to_string(),
-        value: quote(value, 30),
-    })
-}
-
-fn missing(option: &'static str, key: &'static str) -> SettingError {
-    SettingError::RuleMissing { option, key }
-}
-
 impl DrawRule {
     pub fn parse(words: &[String]) -> Result<DrawRule, SettingError> {
         const OPTION: &str = "--draw";
         let (mut move_number, mut move_count, mut score) = (None, None, None);
-        for (key, value) in read_words(OPTION, words, &["movenumber", "movecount", "score"])? {
+        for (key, value) in key_values(OPTION, words, &["movenumber", "movecount", "score"])? {
             let n = number(OPTION, key, value)?;
             match key {
                 "movenumber" => move_number = Some(n),
@@ -146,7 +110,7 @@ impl ResignRule {
     pub fn parse(words: &[String]) -> Result<ResignRule, SettingError> {
         const OPTION: &str = "--resign";
         let (mut move_count, mut score, mut two_sided) = (None, None, false);
-        for (key, value) in read_words(OPTION, words, &["movecount", "score", "twosided"])? {
+        for (key, value) in key_values(OPTION, words, &["movecount", "score", "twosided"])? {
             match key {
                 "twosided" => {
                     two_sided = match value.to_ascii_lowercase().as_str() {

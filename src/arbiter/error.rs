@@ -1,5 +1,6 @@
 //! What `kaleido match` and `kaleido merge` refuse, typed until the command line prints it.
 
+use super::openings::Origin;
 use crate::errors::{quote, FenError, MoveError};
 use crate::registry::UnknownVariant;
 use thiserror::Error;
@@ -46,6 +47,11 @@ pub enum SettingError {
         option: &'static str,
         key: &'static str,
     },
+    #[error("--openings: {key} = '{value}' is not one of {}", match *key {
+        "format" => "lines, pgn, epd, polyglot",
+        _ => "sequential, random",
+    })]
+    OpeningsValue { key: &'static str, value: String },
     #[error("{option}: {key} = '{value}' is not true or false")]
     RuleSwitch {
         option: &'static str,
@@ -67,10 +73,12 @@ pub enum MatchError {
     Setting(#[from] SettingError),
     #[error(transparent)]
     Variant(#[from] UnknownVariant),
-    #[error("opening on line {line}: {problem}")]
-    Opening { line: usize, problem: OpeningError },
+    #[error("opening on {at}: {problem}")]
+    Opening { at: Origin, problem: OpeningError },
     #[error("the openings file has no opening")]
     NoOpenings,
+    #[error("the opening book has no move from the start position")]
+    BookMissesStart,
     #[error(
         "--shard {index}/{count}: the match has {openings} opening{plural} to share out, fewer \
          than the shards; play more games or fewer shards",
@@ -139,6 +147,15 @@ pub enum OpeningError {
     OverBefore(String),
     #[error("the game is already over after it")]
     OverAfter,
+}
+
+/// A polyglot book that cannot be read.
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+pub enum BookError {
+    #[error("{0} bytes is not a whole number of 16-byte polyglot entries")]
+    Size(usize),
+    #[error("the book is empty")]
+    Empty,
 }
 
 /// An engine that could not be started.

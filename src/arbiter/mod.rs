@@ -18,8 +18,11 @@ pub mod game;
 mod launch;
 pub mod merge;
 pub mod notation;
+pub mod opening_files;
 pub mod openings;
 pub mod pgn;
+pub mod polyglot;
+mod polyglot_keys;
 mod process;
 mod progress;
 mod report;
@@ -29,6 +32,7 @@ mod tally;
 pub mod tournament;
 pub mod tri_client;
 pub mod uci_client;
+mod words;
 pub mod xboard_client;
 
 use crate::game::Game;
@@ -38,7 +42,9 @@ use clock::TimeControl;
 use config::EngineConfig;
 use error::MatchError;
 use game::{GameEnd, GameSpec};
+use opening_files::OpeningOrder;
 use openings::OpeningLine;
+use polyglot::PolyglotBook;
 use report::Reporter;
 use schedule::Schedule;
 use sprt::Sprt;
@@ -55,8 +61,18 @@ pub use schedule::{seatings, Shard};
 pub enum OpeningSource {
     /// Every game from the variant's start position.
     Start,
-    /// Lines of an openings file, in order, starting over at the end.
-    File(Vec<OpeningLine>),
+    /// The openings of a file, in the order asked for, starting over at the end.
+    File {
+        openings: Vec<OpeningLine>,
+        order: OpeningOrder,
+        /// The first opening played, counted from 1.
+        start: usize,
+        /// Book moves kept at most.
+        plies: Option<usize>,
+    },
+    /// Walks through a polyglot book of at most this many plies, drawn from the seed and the
+    /// opening's number.
+    Book { book: PolyglotBook, plies: usize },
     /// This many random plies, drawn from the seed and the opening's number.
     Random(usize),
 }

@@ -1,22 +1,52 @@
 //! Where games start. An opening is a start position (the variant's own, or a FEN) and moves
 //! played from it before the engines take over ("book" moves, sent to the engines as part of
-//! the game). From a file, one per line, taken in order; or random legal plies drawn from
-//! `--seed` and the opening's number, so a given seed always gives the same openings.
+//! the game). From a file (opening_files.rs reads them), checked here against the variant's
+//! rules; from a walk through a polyglot book; or random legal plies. The book walks and the
+//! random plies are drawn from `--seed` and the opening's number, so a given seed always
+//! gives the same openings.
 
 use super::error::{MatchError, OpeningError};
+use super::opening_files::OpeningOrder;
+use super::pgn::read_ply;
+use super::polyglot::PolyglotBook;
 use crate::game::Game;
 use crate::record::GameRecord;
 use crate::selfplay::random_source;
+use rand::seq::SliceRandom;
 use rand::Rng;
+use std::fmt;
+
+/// Where in its file an opening was read, for error messages.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Origin {
+    Line(usize),
+    /// The n-th game of a PGN file.
+    Game(usize),
+}
+
+impl fmt::Display for Origin {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Origin::Line(n) => write!(f, "line {n}"),
+            Origin::Game(n) => write!(f, "game {n}"),
+        }
+    }
+}
+
+impl Default for Origin {
+    fn default() -> Self {
+        Origin::Line(0)
+    }
+}
 
 /// An opening as read from a file, before a variant has checked it.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct OpeningLine {
     /// None: the variant's start position.
     pub fen: Option<String>,
+    /// In the variant's notation or its human one (SAN).
     pub moves: Vec<String>,
-    /// Line number in the file, for error messages.
-    pub line: usize,
+    pub origin: Origin,
 }
 
 /// A checked opening: the start FEN and one token per ply in the variant's notation.
@@ -26,66 +56,122 @@ pub struct Opening {
     pub moves: Vec<String>,
 }
 
-/// Reads an openings file: one opening per line, `FEN`, `FEN moves m1 m2 ...` or
-/// `startpos moves m1 m2 ...`; blank lines and lines starting with `#` are skipped.
-pub fn read_file(text: &str) -> Vec<OpeningLine> {
-    text.lines()
-        .enumerate()
-        .filter_map(|(i, line)| {
-            let line = line.trim();
-            if line.is_empty() || line.starts_with('#') {
-                return None;
-            }
-            let (setup, moves) = match line.split_once("moves") {
-                Some((s, m)) if s.is_empty() || s.ends_with(' ') => {
-                    (s.trim(), m.split_whitespace().map(String::from).collect())
-                }
-                _ => (line, Vec::new()),
-            };
-            let fen = match setup {
-                "startpos" | "" => None,
-                fen => Some(fen.to_string()),
-            };
-            Some(OpeningLine {
-                fen,
-                moves,
-                line: i + 1,
-            })
-        })
-        .collect()
-}
-
-/// Checks an opening against the variant's rules and writes its moves one ply per token.
-pub fn check<G: Game>(line: &OpeningLine) -> Result<Opening, MatchError> {
+/// Checks an opening against the variant's rules and writes its moves one ply per token,
+/// keeping at most `plies` of them (cut back to the end of a turn).
+pub fn check<G: Game>(line: &OpeningLine, plies: Option<usize>) -> Result<Opening, MatchError> {
     let here = |problem: OpeningError| MatchError::Opening {
-        line: line.line,
+        at: line.origin,
         problem,
     };
     let start = match &line.fen {
         Some(fen) => G::from_fen(fen).map_err(|e| here(e.into()))?,
         None => G::startpos(),
     };
+    let limit = plies.unwrap_or(usize::MAX);
     let mut record = GameRecord::new(start);
-    let mut plies = Vec::new();
+    let mut tokens = Vec::new();
+    // Plies up to the last end of a turn.
+    let mut whole = 0;
+    let mut legal = Vec::new();
     for token in &line.moves {
+        if tokens.len() >= limit {
+            break;
+        }
         if record.outcome().is_some() {
             return Err(here(OpeningError::OverBefore(token.clone())));
         }
         let before = record.current().clone();
-        let moves = record.play_token(token).map_err(|e| here(e.into()))?;
+        let moves = match record.play_token(token) {
+            Ok(moves) => moves,
+            // Not the variant's notation: a PGN's SAN, one ply.
+            Err(e) => {
+                let mv =
+                    read_ply(record.current(), token, &mut legal).map_err(|_| here(e.into()))?;
+                record.play(mv);
+                vec![mv]
+            }
+        };
         let mut walk = before;
         for mv in moves {
-            plies.push(walk.format_move(mv));
+            tokens.push(walk.format_move(mv));
             walk.play(mv);
+            if walk.is_turn_boundary() {
+                whole = tokens.len();
+            }
         }
     }
     if record.outcome().is_some() {
         return Err(here(OpeningError::OverAfter));
     }
+    tokens.truncate(whole.min(limit));
     Ok(Opening {
         fen: line.fen.clone(),
-        moves: plies,
+        moves: tokens,
     })
+}
+
+/// A walk through a polyglot book from the start position: at each position a book move
+/// drawn by its weight, from the seed and the opening's number, until `plies` or the end of
+/// the book (or a book move this variant does not allow). Cut back to the end of a turn.
+pub fn from_book<G: Game>(book: &PolyglotBook, plies: usize, seed: u64, number: u64) -> Opening {
+    let mut rng = random_source(seed ^ number.wrapping_mul(0x9e37_79b9_7f4a_7c15).rotate_left(29));
+    let mut record = GameRecord::new(G::startpos());
+    let mut tokens = Vec::new();
+    let mut whole = 0;
+    while tokens.len() < plies {
+        let moves = book.moves(&record.current().fen());
+        let total: u32 = moves.iter().map(|m| u32::from(m.weight)).sum();
+        if total == 0 {
+            break;
+        }
+        let mut pick = rng.random_range(0..total);
+        let Some(chosen) = moves.iter().find(|m| {
+            let hit = pick < u32::from(m.weight);
+            pick = pick.saturating_sub(u32::from(m.weight));
+            hit
+        }) else {
+            break;
+        };
+        let before = record.current().clone();
+        let Ok(played) = record.play_token(&chosen.token) else {
+            break;
+        };
+        // A book line that ends the game is no opening.
+        if record.outcome().is_some() {
+            break;
+        }
+        let mut walk = before;
+        for mv in played {
+            tokens.push(walk.format_move(mv));
+            walk.play(mv);
+            if walk.is_turn_boundary() {
+                whole = tokens.len();
+            }
+        }
+    }
+    tokens.truncate(whole);
+    Opening {
+        fen: None,
+        moves: tokens,
+    }
+}
+
+/// The openings in the order they are played: shuffled by the seed if asked, then from the
+/// `start`-th (counted from 1).
+pub fn arrange(
+    mut openings: Vec<Opening>,
+    order: OpeningOrder,
+    start: usize,
+    seed: u64,
+) -> Vec<Opening> {
+    if order == OpeningOrder::Random {
+        openings.shuffle(&mut random_source(seed));
+    }
+    if !openings.is_empty() {
+        let first = (start.max(1) - 1) % openings.len();
+        openings.rotate_left(first);
+    }
+    openings
 }
 
 /// `plies` random legal plies from the start position, the same for the same seed and
@@ -132,31 +218,95 @@ mod tests {
     use crate::variants::chess::Chess;
     use crate::variants::doublemove::Doublemove;
 
+    fn line(fen: Option<&str>, moves: &str) -> OpeningLine {
+        OpeningLine {
+            fen: fen.map(String::from),
+            moves: moves.split_whitespace().map(String::from).collect(),
+            origin: Origin::Line(7),
+        }
+    }
+
     #[test]
-    fn file_lines() {
-        let lines = read_file(
-            "# comment\n\nstartpos moves e2e4 e7e5\n8/8/8/8/8/8/8/K1k5 w - - 0 1\n\
-             rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 moves d2d4\n",
+    fn openings_are_checked_and_written_in_the_variants_notation() {
+        let moves = |l: &OpeningLine, plies| check::<Chess>(l, plies).map(|o| o.moves);
+        let own = line(None, "e2e4 e7e5");
+        assert_eq!(moves(&own, None), Ok(vec!["e2e4".into(), "e7e5".into()]));
+        // SAN, as a PGN writes it, with its annotations.
+        let san = line(None, "e4 e5 Nf3! Nc6 Bb5+?");
+        assert_eq!(
+            moves(&san, None).map(|m| m.join(" ")),
+            Ok("e2e4 e7e5 g1f3 b8c6 f1b5".to_string())
         );
-        assert_eq!(lines.len(), 3);
-        assert_eq!(lines[0].fen, None);
-        assert_eq!(lines[0].moves, vec!["e2e4", "e7e5"]);
-        assert_eq!(lines[0].line, 3);
-        assert!(lines[1].moves.is_empty());
-        assert_eq!(lines[2].moves, vec!["d2d4"]);
-        assert!(check::<Chess>(&lines[0]).is_ok());
+        assert_eq!(moves(&san, Some(3)).map(|m| m.len()), Ok(3));
         // K against k: a dead position, the game is over before it starts.
-        assert!(check::<Chess>(&lines[1]).is_err());
-        let bad = OpeningLine {
-            fen: None,
-            moves: vec!["e2e5".into()],
-            line: 7,
-        };
-        let e = check::<Chess>(&bad)
+        assert!(check::<Chess>(&line(Some("8/8/8/8/8/8/8/K1k5 w - - 0 1"), ""), None).is_err());
+        let e = check::<Chess>(&line(None, "e2e5"), None)
             .err()
             .map(|e| e.to_string())
             .unwrap_or_default();
         assert!(e.contains("line 7") && e.contains("e2e5"), "{e}");
+        // In doublemove White opens with one move, then turns have two: two plies are cut
+        // back to the end of White's turn, three are whole.
+        let d = |plies| {
+            check::<Doublemove>(&line(None, "e2e4 e7e5 d7d5 d2d4"), Some(plies))
+                .map(|o| o.moves.len())
+        };
+        assert_eq!((d(2), d(3)), (Ok(1), Ok(3)));
+    }
+
+    fn book_entry(key: u64, (ff, fr, tf, tr): (u16, u16, u16, u16), weight: u16) -> Vec<u8> {
+        let raw = (fr << 9) | (ff << 6) | (tr << 3) | tf;
+        [
+            &key.to_be_bytes()[..],
+            &raw.to_be_bytes(),
+            &weight.to_be_bytes(),
+            &[0; 4],
+        ]
+        .concat()
+    }
+
+    #[test]
+    fn book_walks_follow_the_weights_and_the_seed() {
+        // The start position (e4 or d4, 3 to 1) and the position after 1.e4 (c5 only).
+        let bytes = [
+            book_entry(0x463b96181691fc9c, (4, 1, 4, 3), 3),
+            book_entry(0x463b96181691fc9c, (3, 1, 3, 3), 1),
+            book_entry(0x823c9b50fd114196, (2, 6, 2, 4), 1),
+        ]
+        .concat();
+        let book = PolyglotBook::read(&bytes).unwrap_or_default();
+        let walks: Vec<Opening> = (0..200)
+            .map(|n| from_book::<Chess>(&book, 8, 5, n))
+            .collect();
+        let e4 = walks.iter().filter(|w| w.moves == ["e2e4", "c7c5"]).count();
+        let d4 = walks.iter().filter(|w| w.moves == ["d2d4"]).count();
+        assert_eq!(e4 + d4, 200);
+        assert!(
+            (120..180).contains(&e4),
+            "{e4} of 200 walks chose e4, weight 3 of 4"
+        );
+        assert_eq!(walks[17], from_book::<Chess>(&book, 8, 5, 17));
+        assert_eq!(from_book::<Chess>(&book, 1, 5, 0).moves.len(), 1);
+    }
+
+    #[test]
+    fn arranged_openings_shuffle_by_the_seed_and_start_where_asked() {
+        let list: Vec<Opening> = (0..10)
+            .map(|i| Opening {
+                fen: None,
+                moves: vec![i.to_string()],
+            })
+            .collect();
+        let first = |o: &[Opening]| o[0].moves[0].clone();
+        let sequential = arrange(list.clone(), OpeningOrder::Sequential, 3, 1);
+        assert_eq!(first(&sequential), "2");
+        assert_eq!(sequential.len(), 10);
+        let a = arrange(list.clone(), OpeningOrder::Random, 1, 1);
+        assert_eq!(a, arrange(list.clone(), OpeningOrder::Random, 1, 1));
+        assert_ne!(a, arrange(list.clone(), OpeningOrder::Random, 1, 2));
+        let mut sorted = a.clone();
+        sorted.sort_by_key(|o| o.moves[0].parse::<u32>().unwrap_or(0));
+        assert_eq!(sorted, list);
     }
 
     #[test]
@@ -171,9 +321,9 @@ mod tests {
         let line = OpeningLine {
             fen: None,
             moves: d.moves.clone(),
-            line: 1,
+            origin: Origin::Line(1),
         };
-        let checked = check::<Doublemove>(&line).unwrap_or_else(|e| panic!("{e}"));
+        let checked = check::<Doublemove>(&line, None).unwrap_or_else(|e| panic!("{e}"));
         assert_eq!(checked.moves, d.moves);
         let mut pos = Doublemove::startpos();
         for t in &d.moves {

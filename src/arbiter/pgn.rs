@@ -106,6 +106,14 @@ impl PgnGame {
             .find(|(n, _)| n == name)
             .map(|(_, v)| v.as_str())
     }
+
+    /// The main line's moves, up to the result.
+    pub fn mainline(&self) -> impl Iterator<Item = &str> {
+        self.tokens
+            .iter()
+            .map(String::as_str)
+            .take_while(|t| !is_result(t))
+    }
 }
 
 fn parse_tag(line: &str) -> Option<(String, String)> {
@@ -124,9 +132,11 @@ pub fn read(text: &str) -> Vec<PgnGame> {
     let mut game = PgnGame::default();
     let mut in_moves = false;
     let mut in_comment = false;
+    // Depth of variations `( ... )` being skipped: only the main line is kept.
+    let mut in_variation = 0usize;
     for line in text.lines() {
         let trimmed = line.trim();
-        if !in_comment && trimmed.starts_with('[') {
+        if !in_comment && in_variation == 0 && trimmed.starts_with('[') {
             if in_moves {
                 games.push(std::mem::take(&mut game));
                 in_moves = false;
@@ -147,7 +157,8 @@ pub fn read(text: &str) -> Vec<PgnGame> {
             } else {
                 w.as_str()
             };
-            if !w.is_empty() {
+            // `$1` and the like are annotation glyphs, not moves.
+            if !w.is_empty() && !w.starts_with('$') {
                 game.tokens.push(w.to_string());
             }
         };
@@ -163,6 +174,15 @@ pub fn read(text: &str) -> Vec<PgnGame> {
                     flush(&mut word, &mut game);
                     in_comment = true;
                 }
+                '(' => {
+                    flush(&mut word, &mut game);
+                    in_variation += 1;
+                }
+                ')' => {
+                    word.clear();
+                    in_variation = in_variation.saturating_sub(1);
+                }
+                _ if in_variation > 0 => {}
                 ';' => break,
                 c if c.is_whitespace() => flush(&mut word, &mut game),
                 c => {
@@ -255,7 +275,11 @@ impl VariantVisitor for ReplayGame<'_> {
 
 /// The ply `token` names in `pos`: the variant's own notation first, else the legal move whose
 /// human notation (SAN) it is.
-fn read_ply<G: Game>(pos: &G, token: &str, moves: &mut Vec<G::Move>) -> Result<G::Move, MoveError> {
+pub(crate) fn read_ply<G: Game>(
+    pos: &G,
+    token: &str,
+    moves: &mut Vec<G::Move>,
+) -> Result<G::Move, MoveError> {
     match pos.parse_move(token) {
         Ok(mv) => Ok(mv),
         Err(e) => {

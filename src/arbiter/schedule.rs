@@ -76,7 +76,7 @@ pub struct Schedule<'a, G> {
     /// The games this run plays: all of them, or its shard's.
     pub games: Range<usize>,
     source: &'a OpeningSource,
-    /// The openings file's lines, checked against the rules.
+    /// The openings file's openings, checked against the rules, in the order played.
     listed: Vec<Opening>,
     seed: u64,
     variant: PhantomData<G>,
@@ -87,14 +87,29 @@ impl<'a, G: Game> Schedule<'a, G> {
     pub fn new(s: &'a MatchSettings) -> Result<Schedule<'a, G>, MatchError> {
         check::<G>(s)?;
         let listed = match &s.openings {
-            OpeningSource::File(lines) => {
-                if lines.is_empty() {
+            OpeningSource::File {
+                openings,
+                order,
+                start,
+                plies,
+            } => {
+                if openings.is_empty() {
                     return Err(MatchError::NoOpenings);
                 }
-                lines
+                let checked = openings
                     .iter()
-                    .map(openings::check::<G>)
-                    .collect::<Result<_, _>>()?
+                    .map(|line| openings::check::<G>(line, *plies))
+                    .collect::<Result<_, _>>()?;
+                openings::arrange(checked, *order, *start, s.seed)
+            }
+            OpeningSource::Book { book, plies } => {
+                if openings::from_book::<G>(book, *plies, s.seed, 0)
+                    .moves
+                    .is_empty()
+                {
+                    return Err(MatchError::BookMissesStart);
+                }
+                Vec::new()
             }
             _ => Vec::new(),
         };
@@ -152,7 +167,10 @@ impl<'a, G: Game> Schedule<'a, G> {
         let n = self.block(g).1;
         match self.source {
             OpeningSource::Start => Opening::default(),
-            OpeningSource::File(_) => self.listed[n % self.listed.len()].clone(),
+            OpeningSource::File { .. } => self.listed[n % self.listed.len()].clone(),
+            OpeningSource::Book { book, plies } => {
+                openings::from_book::<G>(book, *plies, self.seed, n as u64)
+            }
             OpeningSource::Random(plies) => openings::random::<G>(*plies, self.seed, n as u64),
         }
     }

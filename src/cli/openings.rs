@@ -108,7 +108,8 @@ pub fn run(args: OpeningsArgs) -> Result<(), CliError> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::arbiter::openings::{check, read_file};
+    use crate::arbiter::opening_files::read_lines;
+    use crate::arbiter::openings::check;
     use crate::game::Game;
     use crate::variants::cylinder::Cylinder;
 
@@ -129,8 +130,8 @@ mod tests {
         // Some random cylinder openings hang material: they must have been left out.
         assert!(tried > kept.len(), "{tried} tried for {} kept", kept.len());
         let tt = TranspositionTable::new(1);
-        for line in read_file(&kept.join("\n")) {
-            let opening = check::<Cylinder>(&line).unwrap_or_default();
+        for line in read_lines(&kept.join("\n")) {
+            let opening = check::<Cylinder>(&line, None).unwrap_or_default();
             assert_eq!(opening.moves.len(), 6);
             let mut record = GameRecord::new(Cylinder::startpos());
             for token in &opening.moves {

@@ -5,7 +5,8 @@ use super::CliError;
 use crate::arbiter::adjudication::{DrawRule, ResignRule};
 use crate::arbiter::clock::TimeControl;
 use crate::arbiter::config::EngineList;
-use crate::arbiter::openings::read_file;
+use crate::arbiter::opening_files::{read_text, OpeningFormat, OpeningsSpec};
+use crate::arbiter::polyglot::PolyglotBook;
 use crate::arbiter::sprt::Sprt;
 use crate::arbiter::tournament::Format;
 use crate::arbiter::{run as run_match, MatchSettings, OpeningSource, Shard};
@@ -50,9 +51,11 @@ pub struct MatchArgs {
     /// Games played at once (one engine process per seat per game)
     #[arg(long, default_value_t = 1)]
     pub concurrency: usize,
-    /// Openings file: one `FEN`, `FEN moves ...` or `startpos moves ...` per line, in order
-    #[arg(long, conflicts_with = "random_plies")]
-    pub openings: Option<PathBuf>,
+    /// Openings: a file (PGN, EPD, a polyglot .bin book, or one `FEN`, `FEN moves ...` or
+    /// `startpos moves ...` per line), or cutechess's words: file=F format=pgn|epd|polyglot
+    /// order=sequential|random plies=N start=N
+    #[arg(long, num_args = 1..=5, conflicts_with = "random_plies")]
+    pub openings: Option<Vec<String>>,
     /// Random legal plies from the start position that open each game pair (from --seed)
     #[arg(long)]
     pub random_plies: Option<usize>,
@@ -132,11 +135,7 @@ pub fn run(args: MatchArgs) -> Result<(), CliError> {
         None => super::parse_given(args.tc.as_deref(), TimeControl::parse)?,
     };
     let openings = match (&args.openings, args.random_plies) {
-        (Some(path), _) => {
-            let text = std::fs::read_to_string(path)
-                .map_err(|e| CliError(format!("cannot read {}: {e}", path.display())))?;
-            OpeningSource::File(read_file(&text))
-        }
+        (Some(words), _) => opening_source(&OpeningsSpec::parse(words)?)?,
         (None, Some(plies)) if plies > 0 => OpeningSource::Random(plies.min(200)),
         _ => OpeningSource::Start,
     };
@@ -178,4 +177,28 @@ pub fn run(args: MatchArgs) -> Result<(), CliError> {
     })?;
     let _ = summary;
     Ok(())
+}
+
+/// A book walk with no `plies=` stops at the end of the book, or here.
+const BOOK_PLIES: usize = 40;
+
+/// Reads the openings `--openings` names.
+fn opening_source(spec: &OpeningsSpec) -> Result<OpeningSource, CliError> {
+    let path = spec.file.display();
+    let bytes =
+        std::fs::read(&spec.file).map_err(|e| CliError(format!("cannot read {path}: {e}")))?;
+    if spec.format == OpeningFormat::Polyglot {
+        let book = PolyglotBook::read(&bytes).map_err(|e| CliError(format!("{path}: {e}")))?;
+        return Ok(OpeningSource::Book {
+            book,
+            plies: spec.plies.unwrap_or(BOOK_PLIES),
+        });
+    }
+    let text = String::from_utf8_lossy(&bytes);
+    Ok(OpeningSource::File {
+        openings: read_text(&text, spec.format),
+        order: spec.order,
+        start: spec.start,
+        plies: spec.plies,
+    })
 }

@@ -31,6 +31,7 @@ mod layers;
 mod levels;
 mod r#match;
 mod match_config;
+mod match_openings;
 mod network_inputs;
 mod nnue_inference;
 mod opening_books;

@@ -7,7 +7,8 @@
 //! bench/ is not part of the source package; in an unpacked package there is no book to check,
 //! and the test says so and passes (as tests/package_contents.rs does).
 
-use kaleido::arbiter::openings::{check, read_file};
+use kaleido::arbiter::opening_files::read_lines;
+use kaleido::arbiter::openings::check;
 use kaleido::game::Variant;
 use kaleido::registry::{with_variant, VariantVisitor, VARIANT_NAMES};
 use std::path::Path;
@@ -18,9 +19,9 @@ struct CheckBook<'a>(&'a str);
 impl VariantVisitor for CheckBook<'_> {
     type Output = Result<usize, String>;
     fn visit<G: Variant>(self) -> Self::Output {
-        let lines = read_file(self.0);
+        let lines = read_lines(self.0);
         for line in &lines {
-            let opening = check::<G>(line).map_err(|e| e.to_string())?;
+            let opening = check::<G>(line, None).map_err(|e| e.to_string())?;
             let mut position = G::startpos();
             if let Some(fen) = &opening.fen {
                 position = G::from_fen(fen).map_err(|e| e.to_string())?;
@@ -30,7 +31,7 @@ impl VariantVisitor for CheckBook<'_> {
                 position.play(mv);
             }
             if !position.is_turn_boundary() {
-                return Err(format!("line {} stops in the middle of a turn", line.line));
+                return Err(format!("{} stops in the middle of a turn", line.origin));
             }
         }
         Ok(lines.len())
