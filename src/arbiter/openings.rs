@@ -91,14 +91,7 @@ pub fn check<G: Game>(line: &OpeningLine, plies: Option<usize>) -> Result<Openin
                 vec![mv]
             }
         };
-        let mut walk = before;
-        for mv in moves {
-            tokens.push(walk.format_move(mv));
-            walk.play(mv);
-            if walk.is_turn_boundary() {
-                whole = tokens.len();
-            }
-        }
+        write_plies(before, &moves, &mut tokens, &mut whole);
     }
     if record.outcome().is_some() {
         return Err(here(OpeningError::OverAfter));
@@ -108,6 +101,23 @@ pub fn check<G: Game>(line: &OpeningLine, plies: Option<usize>) -> Result<Openin
         fen: line.fen.clone(),
         moves: tokens,
     })
+}
+
+/// Writes `moves`, played from `from`, one token per ply onto `tokens`; `whole` becomes
+/// the count of tokens up to the last end of a turn.
+fn write_plies<G: Game>(
+    mut from: G,
+    moves: &[G::Move],
+    tokens: &mut Vec<String>,
+    whole: &mut usize,
+) {
+    for &mv in moves {
+        tokens.push(from.format_move(mv));
+        from.play(mv);
+        if from.is_turn_boundary() {
+            *whole = tokens.len();
+        }
+    }
 }
 
 /// A walk through a polyglot book from the start position: at each position a book move
@@ -140,14 +150,7 @@ pub fn from_book<G: Game>(book: &PolyglotBook, plies: usize, seed: u64, number: 
         if record.outcome().is_some() {
             break;
         }
-        let mut walk = before;
-        for mv in played {
-            tokens.push(walk.format_move(mv));
-            walk.play(mv);
-            if walk.is_turn_boundary() {
-                whole = tokens.len();
-            }
-        }
+        write_plies(before, &played, &mut tokens, &mut whole);
     }
     tokens.truncate(whole);
     Opening {
@@ -215,6 +218,7 @@ pub fn random<G: Game>(plies: usize, seed: u64, number: u64) -> Opening {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::arbiter::polyglot::encode_entry;
     use crate::variants::chess::Chess;
     use crate::variants::doublemove::Doublemove;
 
@@ -254,24 +258,13 @@ mod tests {
         assert_eq!((d(2), d(3)), (Ok(1), Ok(3)));
     }
 
-    fn book_entry(key: u64, (ff, fr, tf, tr): (u16, u16, u16, u16), weight: u16) -> Vec<u8> {
-        let raw = (fr << 9) | (ff << 6) | (tr << 3) | tf;
-        [
-            &key.to_be_bytes()[..],
-            &raw.to_be_bytes(),
-            &weight.to_be_bytes(),
-            &[0; 4],
-        ]
-        .concat()
-    }
-
     #[test]
     fn book_walks_follow_the_weights_and_the_seed() {
         // The start position (e4 or d4, 3 to 1) and the position after 1.e4 (c5 only).
         let bytes = [
-            book_entry(0x463b96181691fc9c, (4, 1, 4, 3), 3),
-            book_entry(0x463b96181691fc9c, (3, 1, 3, 3), 1),
-            book_entry(0x823c9b50fd114196, (2, 6, 2, 4), 1),
+            encode_entry(0x463b96181691fc9c, (4, 1), (4, 3), 3),
+            encode_entry(0x463b96181691fc9c, (3, 1), (3, 3), 1),
+            encode_entry(0x823c9b50fd114196, (2, 6), (2, 4), 1),
         ]
         .concat();
         let book = PolyglotBook::read(&bytes).unwrap_or_default();

@@ -28,7 +28,7 @@ pub struct PolyglotBook {
     entries: Vec<Entry>,
 }
 
-const ENTRY_BYTES: usize = 16;
+pub const ENTRY_BYTES: usize = 16;
 
 impl PolyglotBook {
     pub fn read(bytes: &[u8]) -> Result<PolyglotBook, BookError> {
@@ -69,6 +69,18 @@ impl PolyglotBook {
             })
             .collect()
     }
+}
+
+/// One entry as the format stores it: the position's key, a move from one square to another
+/// (file and rank from 0: e2 is `(4, 1)`; no promotion) and its weight. For programs that
+/// write books, and for tests that need one.
+pub fn encode_entry(key: u64, from: (u16, u16), to: (u16, u16), weight: u16) -> [u8; ENTRY_BYTES] {
+    let raw = (from.1 << 9) | (from.0 << 6) | (to.1 << 3) | to.0;
+    let mut bytes = [0; ENTRY_BYTES];
+    bytes[..8].copy_from_slice(&key.to_be_bytes());
+    bytes[8..10].copy_from_slice(&raw.to_be_bytes());
+    bytes[10..12].copy_from_slice(&weight.to_be_bytes());
+    bytes
 }
 
 /// The parts of a FEN the key is made of.
@@ -228,16 +240,6 @@ mod tests {
         assert!(Board::from_fen("14/14 w - - 0 1").is_none());
     }
 
-    fn entry(key: u64, token: (u16, u16, u16, u16), weight: u16) -> Vec<u8> {
-        let (ff, fr, tf, tr) = token;
-        let raw = (fr << 9) | (ff << 6) | (tr << 3) | tf;
-        let mut bytes = key.to_be_bytes().to_vec();
-        bytes.extend(raw.to_be_bytes());
-        bytes.extend(weight.to_be_bytes());
-        bytes.extend([0; 4]);
-        bytes
-    }
-
     #[test]
     fn books_read_their_moves_and_castle_as_the_rules_write_it() {
         let start = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
@@ -245,11 +247,11 @@ mod tests {
         let castle_key = Board::from_fen(castle).map(|b| b.key()).unwrap_or(0);
         // Written out of order, with a weight-0 move that must not be offered.
         let bytes: Vec<u8> = [
-            entry(castle_key, (4, 0, 7, 0), 5),
-            entry(0x463b96181691fc9c, (4, 1, 4, 3), 10),
-            entry(0x463b96181691fc9c, (3, 1, 3, 3), 0),
-            entry(castle_key, (4, 0, 0, 0), 1),
-            entry(0x463b96181691fc9c, (6, 0, 5, 2), 3),
+            encode_entry(castle_key, (4, 0), (7, 0), 5),
+            encode_entry(0x463b96181691fc9c, (4, 1), (4, 3), 10),
+            encode_entry(0x463b96181691fc9c, (3, 1), (3, 3), 0),
+            encode_entry(castle_key, (4, 0), (0, 0), 1),
+            encode_entry(0x463b96181691fc9c, (6, 0), (5, 2), 3),
         ]
         .concat();
         let book = PolyglotBook::read(&bytes).unwrap_or_default();

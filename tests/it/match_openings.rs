@@ -6,6 +6,7 @@
 use crate::common::Scratch;
 use crate::r#match::kaleido_match;
 use kaleido::arbiter::pgn;
+use kaleido::arbiter::polyglot::encode_entry;
 
 /// The games of a match of kaleido-d1 against kaleido-d2 from `openings` (the words of
 /// `--openings`; `files` are written to `scratch` first and named there), in Round order.
@@ -122,25 +123,13 @@ fn epd_positions_and_the_order_words() {
     assert_eq!(shuffled, sorted);
 }
 
-/// A polyglot entry: the key, the move (from file, rank, to file, rank; 0-based), a weight.
-fn book_entry(key: u64, (ff, fr, tf, tr): (u16, u16, u16, u16), weight: u16) -> Vec<u8> {
-    let raw = (fr << 9) | (ff << 6) | (tr << 3) | tf;
-    [
-        &key.to_be_bytes()[..],
-        &raw.to_be_bytes(),
-        &weight.to_be_bytes(),
-        &[0; 4],
-    ]
-    .concat()
-}
-
 /// The start position (keys from the polyglot format's description): 1.e4 (weight 3) or
 /// 1.d4 (weight 1); after 1.e4, 1...c5.
 fn small_book() -> Vec<u8> {
     [
-        book_entry(0x463b96181691fc9c, (4, 1, 4, 3), 3),
-        book_entry(0x463b96181691fc9c, (3, 1, 3, 3), 1),
-        book_entry(0x823c9b50fd114196, (2, 6, 2, 4), 1),
+        encode_entry(0x463b96181691fc9c, (4, 1), (4, 3), 3),
+        encode_entry(0x463b96181691fc9c, (3, 1), (3, 3), 1),
+        encode_entry(0x823c9b50fd114196, (2, 6), (2, 4), 1),
     ]
     .concat()
 }
@@ -183,7 +172,7 @@ fn bad_openings_are_named() {
         b"[Event \"a\"]\n\n1. e4 e5 *\n\n[Event \"b\"]\n\n1. e5 *\n",
     );
     let short = write("short.bin", &[0; 17]);
-    let elsewhere = write("elsewhere.bin", &book_entry(1, (4, 1, 4, 3), 1));
+    let elsewhere = write("elsewhere.bin", &encode_entry(1, (4, 1), (4, 3), 1));
     let small = write("small.bin", &small_book());
     let cases: Vec<(Vec<String>, &str)> = vec![
         (vec![illegal], "opening on game 2: "),
