@@ -420,9 +420,16 @@ fn rule_end<G: Game>(
     if engine_turns < limit as usize * players {
         return None;
     }
-    let (points, result) = score(players, Outcome::draw(players, EndReason::FiftyMoveRule));
+    let (points, result) = arbiter_draw(players);
     let reason = format!("Draw by adjudication: {limit} moves each");
     Some((points, result, reason, Termination::Adjudication))
+}
+
+/// A draw the arbiter declares (a move limit, the engines' scores): the rules' points and
+/// result for a draw. The rules have no "adjudicated" reason; the fifty-move rule's draw
+/// scores the same as any other.
+fn arbiter_draw(players: usize) -> (Vec<f64>, String) {
+    score(players, Outcome::draw(players, EndReason::FiftyMoveRule))
 }
 
 /// The end the engines' scores gave the game.
@@ -433,7 +440,7 @@ fn adjudged(
 ) -> (Vec<f64>, String, String, Termination) {
     match verdict {
         Verdict::Draw => {
-            let (points, result) = score(players, Outcome::draw(players, EndReason::FiftyMoveRule));
+            let (points, result) = arbiter_draw(players);
             let rule = spec.draw.expect("a draw verdict comes from a draw rule");
             let reason = format!(
                 "Draw by adjudication: every score within {} of level for {} moves",
