@@ -126,6 +126,18 @@ pub enum MatchError {
     /// An engine refused what the match asks of it (a variant, an option): the engine's words.
     #[error("{0}")]
     Misconfigured(String),
+    #[error("--resume: {path}: {error}")]
+    Resume { path: String, error: ResumeError },
+    /// An engine crashed, failed to start or stalled, and the match was not told to recover.
+    #[error(
+        "{name} broke down in game {game} ({reason}), so the match stopped; --recover starts \
+         it again for the next game instead"
+    )]
+    EngineBroke {
+        name: String,
+        game: usize,
+        reason: String,
+    },
 }
 
 /// `--engines A,B,C` for a game of `players`.
@@ -183,6 +195,33 @@ pub enum ReplayError {
     /// The ply (from 1) that could not be read or played.
     #[error("ply {number}: {error}")]
     Ply { number: usize, error: MoveError },
+}
+
+/// A match's PGN file that `--resume` cannot go on from.
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+pub enum ResumeError {
+    #[error("{0}")]
+    Read(String),
+    #[error(
+        "game {0} of the file is not whole, and more follow it: this is not a file kaleido \
+         match wrote (give another --pgn)"
+    )]
+    NotWhole(usize),
+    #[error("a game with no number in its Round tag (kaleido match writes one)")]
+    NoRound,
+    #[error("game {0} is in the file twice")]
+    Twice(usize),
+    #[error(
+        "game {number} is not one this run plays (games {first} to {last}): the file is of \
+         another match or another shard"
+    )]
+    NotThisRun {
+        number: usize,
+        first: usize,
+        last: usize,
+    },
+    #[error("game {number}: {problem}; the file is of another match (resume with its settings)")]
+    Game { number: usize, problem: String },
 }
 
 /// PGN files that do not add up to one match (`kaleido merge`).

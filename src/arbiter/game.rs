@@ -98,6 +98,9 @@ pub struct GameReport {
     pub termination: Termination,
     /// The control each seat played to (the PGN's TimeControl tags).
     pub controls: Vec<Option<TimeControl>>,
+    /// The seat whose engine crashed, failed to start or stalled, losing the game: without
+    /// `--recover` the match stops after such a game.
+    pub broken: Option<usize>,
 }
 
 pub enum GameEnd {
@@ -280,11 +283,16 @@ pub fn play<G: Game>(spec: &GameSpec) -> GameEnd {
         Ok(started) => started,
         Err(end) => return end,
     };
-    let (points, result, reason, termination) =
-        match referee(spec, &setup, &mut sheet, &mut clients, failed) {
-            Ok(end) => end,
-            Err(other) => return finish_all(clients, other),
-        };
+    let Decided {
+        points,
+        result,
+        reason,
+        termination,
+        broken,
+    } = match referee(spec, &setup, &mut sheet, &mut clients, failed) {
+        Ok(end) => end,
+        Err(other) => return finish_all(clients, other),
+    };
     for client in clients.iter_mut() {
         client.finish(&result, &reason);
     }
@@ -300,6 +308,7 @@ pub fn play<G: Game>(spec: &GameSpec) -> GameEnd {
         reason,
         termination,
         controls: spec.controls.clone(),
+        broken,
     }))
 }
 
@@ -376,7 +385,7 @@ fn referee<G: Game>(
             Ok(EngineDecision::Resign { .. }) => {
                 let (points, result) = forfeit_points(players, mover);
                 let reason = format!("{} resigns", seat_label(players, mover));
-                return Ok((points, result, reason, Termination::Resigned));
+                return Ok(Decided::new(points, result, reason, Termination::Resigned));
             }
             // Without a clock, silence past the hang limit is a stall, not a flag.
             Err(Fault::Timeout) if timed.is_none() => {
@@ -408,13 +417,13 @@ fn rule_end<G: Game>(
     spec: &GameSpec,
     record: &GameRecord<G>,
     engine_turns: usize,
-) -> Option<(Vec<f64>, String, String, Termination)> {
+) -> Option<Decided> {
     let players = G::PLAYERS;
     if let Some(outcome) = record.outcome() {
         let (points, result) = score(players, outcome);
         let to_move = record.current().side_to_move().index();
         let reason = describe(players, outcome, &points, to_move);
-        return Some((points, result, reason, Termination::Normal));
+        return Some(Decided::new(points, result, reason, Termination::Normal));
     }
     let limit = spec.max_moves?;
     if engine_turns < limit as usize * players {
@@ -422,7 +431,12 @@ fn rule_end<G: Game>(
     }
     let (points, result) = arbiter_draw(players);
     let reason = format!("Draw by adjudication: {limit} moves each");
-    Some((points, result, reason, Termination::Adjudication))
+    Some(Decided::new(
+        points,
+        result,
+        reason,
+        Termination::Adjudication,
+    ))
 }
 
 /// A draw the arbiter declares (a move limit, the engines' scores): the rules' points and
@@ -433,11 +447,7 @@ fn arbiter_draw(players: usize) -> (Vec<f64>, String) {
 }
 
 /// The end the engines' scores gave the game.
-fn adjudged(
-    spec: &GameSpec,
-    players: usize,
-    verdict: Verdict,
-) -> (Vec<f64>, String, String, Termination) {
+fn adjudged(spec: &GameSpec, players: usize, verdict: Verdict) -> Decided {
     match verdict {
         Verdict::Draw => {
             let (points, result) = arbiter_draw(players);
@@ -446,7 +456,7 @@ fn adjudged(
                 "Draw by adjudication: every score within {} of level for {} moves",
                 rule.score, rule.move_count
             );
-            (points, result, reason, Termination::Adjudication)
+            Decided::new(points, result, reason, Termination::Adjudication)
         }
         Verdict::Loss(loser) => {
             let (points, result) = forfeit_points(players, loser);
@@ -466,12 +476,34 @@ fn adjudged(
                     -rule.score, rule.move_count
                 ),
             };
-            (points, result, reason, Termination::Adjudication)
+            Decided::new(points, result, reason, Termination::Adjudication)
         }
     }
 }
 
-type Ending = Result<(Vec<f64>, String, String, Termination), GameEnd>;
+/// How the referee ended a game: each seat's points, the result and reason as the PGN writes
+/// them, and the seat whose engine broke down, if that ended it.
+struct Decided {
+    points: Vec<f64>,
+    result: String,
+    reason: String,
+    termination: Termination,
+    broken: Option<usize>,
+}
+
+impl Decided {
+    fn new(points: Vec<f64>, result: String, reason: String, termination: Termination) -> Self {
+        Decided {
+            points,
+            result,
+            reason,
+            termination,
+            broken: None,
+        }
+    }
+}
+
+type Ending = Result<Decided, GameEnd>;
 
 fn illegal(players: usize, seat: usize, token: &str, why: String) -> Ending {
     let (points, result) = forfeit_points(players, seat);
@@ -480,11 +512,19 @@ fn illegal(players: usize, seat: usize, token: &str, why: String) -> Ending {
         seat_label(players, seat),
         crate::errors::quote(token, 40)
     );
-    Ok((points, result, reason, Termination::RulesInfraction))
+    Ok(Decided::new(
+        points,
+        result,
+        reason,
+        Termination::RulesInfraction,
+    ))
 }
 
 fn forfeit(players: usize, seat: usize, fault: Fault) -> Ending {
     let who = seat_label(players, seat);
+    // A crash, a failed start or a stall means the engine process is no longer fit to play;
+    // a time loss or an illegal move does not.
+    let broken = matches!(fault, Fault::Exited | Fault::Startup(_) | Fault::Hang(_));
     let (reason, termination) = match fault {
         Fault::Timeout => (format!("{who} loses on time"), Termination::TimeForfeit),
         Fault::Exited => (format!("{who} disconnects"), Termination::RulesInfraction),
@@ -507,7 +547,10 @@ fn forfeit(players: usize, seat: usize, fault: Fault) -> Ending {
         Fault::Interrupted => return Err(GameEnd::Aborted),
     };
     let (points, result) = forfeit_points(players, seat);
-    Ok((points, result, reason, termination))
+    Ok(Decided {
+        broken: broken.then_some(seat),
+        ..Decided::new(points, result, reason, termination)
+    })
 }
 
 /// Ends every engine of a game that will not be scored.

@@ -26,6 +26,7 @@ mod polyglot_keys;
 mod process;
 mod progress;
 mod report;
+mod resume;
 mod schedule;
 pub mod sprt;
 mod tally;
@@ -110,6 +111,11 @@ pub struct MatchSettings {
     /// Adjudicate by the engines' scores (off when None).
     pub draw: Option<adjudication::DrawRule>,
     pub resign: Option<adjudication::ResignRule>,
+    /// Count the games the PGN file already holds as played, and play only the others.
+    pub resume: bool,
+    /// Play on when an engine crashes, fails to start or stalls: it loses that game and is
+    /// started again for the next (cutechess's `-recover`). Without it the match stops there.
+    pub recover: bool,
     /// Engine traffic and stderr on our stderr.
     pub debug: bool,
     pub event: String,
@@ -150,6 +156,10 @@ impl VariantVisitor for Runner {
     fn visit<G: Game>(self) -> Result<MatchSummary, MatchError> {
         let s = self.0;
         let schedule = Schedule::<G>::new(&s)?;
+        let resumed = match (&s.pgn, s.resume) {
+            (Some(path), true) => Some(resume::read_back(path, &schedule, &s.names)?),
+            _ => None,
+        };
         let mut reporter = Reporter::new::<G>(&s, &schedule)?;
         if let Some(shard) = s.shard {
             reporter.say(&format!(
@@ -182,12 +192,17 @@ impl VariantVisitor for Runner {
                 schedule.seatings.len()
             ));
         }
+        let mut todo: Vec<usize> = schedule.games.clone().collect();
+        if let Some(resumed) = &resumed {
+            todo.retain(|g| !resumed.games.iter().any(|r| r.game == *g));
+            reporter.resumed(resumed, &schedule);
+        }
         let (tx, rx) = mpsc::channel::<Event>();
         let next = AtomicUsize::new(0);
         std::thread::scope(|scope| {
             for _ in 0..s.concurrency.clamp(1, 256) {
-                let (tx, next, s, schedule) = (tx.clone(), &next, &s, &schedule);
-                scope.spawn(move || play_games(s, schedule, next, &tx));
+                let (tx, next, s, schedule, todo) = (tx.clone(), &next, &s, &schedule, &todo);
+                scope.spawn(move || play_games(s, schedule, todo, next, &tx));
             }
             drop(tx);
             for event in rx {
@@ -201,11 +216,13 @@ impl VariantVisitor for Runner {
     }
 }
 
-/// One game thread: plays the next unplayed game of the schedule until none is left or the
-/// match is stopped, and tells the calling thread of each start and end.
+/// One game thread: plays the next game of `todo` (the schedule's games this run still has
+/// to play, in order) until none is left or the match is stopped, and tells the calling
+/// thread of each start and end.
 fn play_games<G: Game>(
     s: &MatchSettings,
     schedule: &Schedule<G>,
+    todo: &[usize],
     next: &AtomicUsize,
     tx: &mpsc::Sender<Event>,
 ) {
@@ -213,10 +230,9 @@ fn play_games<G: Game>(
         if s.stop.load(Ordering::Relaxed) {
             return;
         }
-        let g = schedule.games.start + next.fetch_add(1, Ordering::Relaxed);
-        if g >= schedule.games.end {
+        let Some(&g) = todo.get(next.fetch_add(1, Ordering::Relaxed)) else {
             return;
-        }
+        };
         let seating = schedule.seating(g);
         let names: Vec<String> = seating.iter().map(|&i| s.names[i].clone()).collect();
         if tx.send(Event::Started(g, names.clone())).is_err() {

@@ -222,53 +222,58 @@ fn strip_annotations(san: &str) -> &str {
     san.trim_end_matches(['+', '#', '!', '?'])
 }
 
+/// The game's moves played through kaleido's rules for G from its start position (the FEN tag,
+/// else the variant's start), each one checked.
+pub fn record<G: Game>(game: &PgnGame) -> Result<GameRecord<G>, ReplayError> {
+    let start = match game.tag("FEN") {
+        Some(fen) => G::from_fen(fen)?,
+        None => G::startpos(),
+    };
+    let mut record = GameRecord::new(start);
+    let mut plies = 0;
+    let mut moves = Vec::new();
+    for token in &game.tokens {
+        if is_result(token) {
+            break;
+        }
+        if record.outcome().is_some() {
+            return Err(ReplayError::AfterTheEnd(token.clone()));
+        }
+        // A token is one ply, or a turn of several joined by commas (`e5,Nc6`) when no single
+        // move is written that way.
+        let parts: Vec<&str> = match read_ply(record.current(), token, &mut moves) {
+            Ok(_) => vec![token.as_str()],
+            Err(_) if token.contains(',') => token.split(',').collect(),
+            Err(error) => {
+                return Err(ReplayError::Ply {
+                    number: plies + 1,
+                    error,
+                })
+            }
+        };
+        for part in parts {
+            let mv =
+                read_ply(record.current(), part, &mut moves).map_err(|error| ReplayError::Ply {
+                    number: plies + 1,
+                    error,
+                })?;
+            record.play(mv);
+            plies += 1;
+        }
+    }
+    Ok(record)
+}
+
 struct ReplayGame<'a>(&'a PgnGame);
 
 impl VariantVisitor for ReplayGame<'_> {
     type Output = Result<Replayed, ReplayError>;
     fn visit<G: Game>(self) -> Result<Replayed, ReplayError> {
-        let game = self.0;
-        let start = match game.tag("FEN") {
-            Some(fen) => G::from_fen(fen)?,
-            None => G::startpos(),
-        };
-        let mut record = GameRecord::new(start);
-        let mut plies = 0;
-        let mut moves = Vec::new();
-        for token in &game.tokens {
-            if is_result(token) {
-                break;
-            }
-            if record.outcome().is_some() {
-                return Err(ReplayError::AfterTheEnd(token.clone()));
-            }
-            // A token is one ply, or a turn of several joined by commas (`e5,Nc6`) when no single
-            // move is written that way.
-            let parts: Vec<&str> = match read_ply(record.current(), token, &mut moves) {
-                Ok(_) => vec![token.as_str()],
-                Err(_) if token.contains(',') => token.split(',').collect(),
-                Err(error) => {
-                    return Err(ReplayError::Ply {
-                        number: plies + 1,
-                        error,
-                    })
-                }
-            };
-            for part in parts {
-                let mv = read_ply(record.current(), part, &mut moves).map_err(|error| {
-                    ReplayError::Ply {
-                        number: plies + 1,
-                        error,
-                    }
-                })?;
-                record.play(mv);
-                plies += 1;
-            }
-        }
+        let record = record::<G>(self.0)?;
         Ok(Replayed {
-            plies,
+            plies: record.moves().len(),
             rules_result: record.outcome().map(|o| o.result_string()),
-            result_tag: game.tag("Result").unwrap_or("*").to_string(),
+            result_tag: self.0.tag("Result").unwrap_or("*").to_string(),
         })
     }
 }
@@ -330,6 +335,7 @@ mod tests {
             reason: "Black mates".into(),
             termination: Termination::Normal,
             controls: vec![TimeControl::parse("10+0.1").ok(); 2],
+            broken: None,
         };
         let header = Header {
             event: "test".into(),

@@ -7,6 +7,7 @@ use super::error::MatchError;
 use super::game::{GameEnd, GameReport};
 use super::pgn;
 use super::progress::Progress;
+use super::resume::Resumed;
 use super::schedule::Schedule;
 use super::sprt::Verdict;
 use super::tally::Tally;
@@ -30,6 +31,8 @@ pub struct Reporter<'a> {
     finished: usize,
     /// The first configuration error an engine showed; it ends the match.
     misconfigured: Option<String>,
+    /// Without `--recover`: the first engine that broke down, which ends the match.
+    broken: Option<MatchError>,
 }
 
 impl<'a> Reporter<'a> {
@@ -66,12 +69,47 @@ impl<'a> Reporter<'a> {
             progress: Progress::new(schedule.games.len()),
             finished: 0,
             misconfigured: None,
+            broken: None,
         })
     }
 
     /// One line on stdout, with the progress bar (on stderr) out of its way.
     pub fn say(&self, line: &str) {
         self.progress.println(line);
+    }
+
+    /// Counts the games a resumed match's PGN file already holds, as if just played.
+    pub fn resumed<G: Game>(&mut self, resumed: &Resumed, schedule: &Schedule<G>) {
+        let path = self
+            .s
+            .pgn
+            .as_ref()
+            .map_or(String::new(), |p| p.display().to_string());
+        if resumed.cut > 0 {
+            self.say(&format!(
+                "Resuming: the last game in {path} was cut short ({} bytes), removed to be played again",
+                resumed.cut
+            ));
+        }
+        self.say(&format!(
+            "Resuming: {} of {} games already in {path}",
+            resumed.games.len(),
+            self.planned
+        ));
+        for r in &resumed.games {
+            self.finished += 1;
+            self.summary.played += 1;
+            self.tally.add(r.game, &schedule.seating(r.game), &r.points);
+        }
+        if let Some(line) = self
+            .tally
+            .score_line()
+            .filter(|_| !resumed.games.is_empty())
+        {
+            self.say(&line);
+        }
+        self.check_sprt();
+        self.progress.set(self.finished, &self.tally.running());
     }
 
     pub fn started(&mut self, g: usize, names: &[String]) {
@@ -120,6 +158,16 @@ impl<'a> Reporter<'a> {
             self.statistics();
         }
         self.progress.set(self.finished, &self.tally.running());
+        if let Some(seat) = report.broken.filter(|_| !self.s.recover) {
+            if self.broken.is_none() {
+                self.broken = Some(MatchError::EngineBroke {
+                    name: report.names[seat].clone(),
+                    game: g + 1,
+                    reason: report.reason.clone(),
+                });
+            }
+            self.s.stop.store(true, Ordering::Relaxed);
+        }
     }
 
     /// Appends the game to the PGN file, whole, so that the file stays valid whatever stops
@@ -169,6 +217,13 @@ impl<'a> Reporter<'a> {
         self.summary.score = self.tally.score.games;
         self.summary.points = self.tally.points.clone();
         self.statistics();
+        if let Some(broken) = self.broken.take() {
+            self.say(&format!(
+                "Match stopped after {} of {} games",
+                self.summary.played, self.planned
+            ));
+            return Err(broken);
+        }
         if self.summary.interrupted {
             self.say(&format!(
                 "Match interrupted after {} of {} games ({} in progress abandoned)",

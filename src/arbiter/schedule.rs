@@ -265,6 +265,8 @@ mod tests {
             max_moves: None,
             draw: None,
             resign: None,
+            resume: false,
+            recover: false,
             debug: false,
             event: String::new(),
             stop: Arc::new(AtomicBool::new(false)),

@@ -96,6 +96,15 @@ pub struct MatchArgs {
     /// movecount=COUNT score=SCORE [twosided=true]
     #[arg(long, num_args = 1..=3)]
     pub resign: Option<Vec<String>>,
+    /// Go on with the match whose games --pgn holds (it was stopped, or killed): its games
+    /// count as played and only the rest are played, so the whole equals one uninterrupted
+    /// run. Give the same settings as the first run
+    #[arg(long, requires = "pgn")]
+    pub resume: bool,
+    /// Play on when an engine crashes, fails to start or stalls: it loses that game and is
+    /// started afresh for the next. Without it, such a game is the match's last
+    #[arg(long)]
+    pub recover: bool,
     /// Show every line sent to and from the engines, and their stderr, on stderr
     #[arg(long)]
     pub debug: bool,
@@ -171,6 +180,8 @@ pub fn run(args: MatchArgs) -> Result<(), CliError> {
         max_moves: args.max_moves.filter(|&n| n > 0),
         draw,
         resign,
+        resume: args.resume,
+        recover: args.recover,
         debug: args.debug,
         event: args.event,
         stop,

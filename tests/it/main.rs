@@ -32,6 +32,7 @@ mod levels;
 mod r#match;
 mod match_config;
 mod match_openings;
+mod match_resume;
 mod network_inputs;
 mod nnue_inference;
 mod opening_books;

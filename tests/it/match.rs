@@ -399,21 +399,15 @@ fn trichess_over_uci() {
     assert_eq!(replay_all(&run.pgn, "trichess").len(), 6);
 }
 
-/// A broken engine against kaleido, two games: it loses both with `reason`, the match ends.
-fn forfeits(engine: &str, tc: &str, reason: &str) {
+/// A broken engine against kaleido, two games (with `extra` arguments): it loses both with
+/// `reason`, the match ends.
+fn forfeits(engine: &str, tc: &str, reason: &str, extra: &[&str]) {
     let scratch = Scratch::new(engine);
     let started = Instant::now();
-    let run = kaleido_match(
-        &scratch,
-        &[
-            "--engines",
-            &format!("{engine},kaleido-d1"),
-            "--games",
-            "2",
-            "--tc",
-            tc,
-        ],
-    );
+    let engines = format!("{engine},kaleido-d1");
+    let mut args = vec!["--engines", &engines, "--games", "2", "--tc", tc];
+    args.extend_from_slice(extra);
+    let run = kaleido_match(&scratch, &args);
     assert_eq!(run.code, Some(0), "{}\n{}", run.stdout, run.stderr);
     let finished = finished_games(&run.stdout);
     assert_eq!(finished.len(), 2, "{}", run.stdout);
@@ -443,32 +437,73 @@ fn forfeits(engine: &str, tc: &str, reason: &str) {
 
 #[test]
 fn an_illegal_uci_move_forfeits() {
-    forfeits("uci-illegal", "5+0.1", "makes an illegal move: a1a1");
+    forfeits("uci-illegal", "5+0.1", "makes an illegal move: a1a1", &[]);
 }
 
 #[test]
 fn an_engine_that_exits_forfeits() {
-    forfeits("uci-exit", "5+0.1", "disconnects");
+    forfeits("uci-exit", "5+0.1", "disconnects", &["--recover"]);
+}
+
+/// Without --recover, as in cutechess-cli, the game an engine crashes in is its last: scored
+/// and written, then the match stops with an error that says how to play on.
+#[test]
+fn a_crash_stops_the_match_unless_told_to_recover() {
+    let scratch = Scratch::new("match-crash-stops");
+    let run = kaleido_match(
+        &scratch,
+        &[
+            "--engines",
+            "uci-exit,kaleido-d1",
+            "--games",
+            "4",
+            "--tc",
+            "5+0.1",
+        ],
+    );
+    assert_eq!(run.code, Some(2), "{}\n{}", run.stdout, run.stderr);
+    let finished = finished_games(&run.stdout);
+    assert_eq!(finished.len(), 1, "{}", run.stdout);
+    assert!(finished[0].contains("White disconnects"), "{}", finished[0]);
+    assert!(
+        run.stdout.contains("Match stopped after 1 of 4 games"),
+        "{}",
+        run.stdout
+    );
+    assert!(
+        run.stderr
+            .contains("uci-exit broke down in game 1 (White disconnects)")
+            && run.stderr.contains("--recover"),
+        "{}",
+        run.stderr
+    );
+    assert_eq!(run.stderr.lines().count(), 1, "{}", run.stderr);
+    assert_eq!(pgn::read(&run.pgn).len(), 1);
 }
 
 #[test]
 fn an_engine_that_never_answers_loses_on_time() {
-    forfeits("uci-silent", "1+0", "loses on time");
+    forfeits("uci-silent", "1+0", "loses on time", &[]);
 }
 
 #[test]
 fn an_empty_bestmove_forfeits() {
-    forfeits("uci-garbage", "5+0.1", "makes an illegal move: (none)");
+    forfeits("uci-garbage", "5+0.1", "makes an illegal move: (none)", &[]);
 }
 
 #[test]
 fn an_illegal_xboard_move_forfeits() {
-    forfeits("xboard-illegal", "5+0.1", "makes an illegal move: a1a1");
+    forfeits(
+        "xboard-illegal",
+        "5+0.1",
+        "makes an illegal move: a1a1",
+        &[],
+    );
 }
 
 #[test]
 fn an_xboard_resignation_loses() {
-    forfeits("xboard-resign", "5+0.1", "resigns");
+    forfeits("xboard-resign", "5+0.1", "resigns", &[]);
 }
 
 #[test]
@@ -521,6 +556,7 @@ fn a_hanging_engine_without_a_clock_stalls() {
             "2",
             "--move-timeout",
             "1",
+            "--recover",
         ])
         .arg("--config")
         .arg(&ini)
@@ -554,6 +590,7 @@ fn trichess_forfeits_share_the_points() {
             "2+0",
             "--concurrency",
             "2",
+            "--recover",
         ],
     );
     assert_eq!(run.code, Some(0), "{}\n{}", run.stdout, run.stderr);
