@@ -4,7 +4,8 @@
 //! protocol (engine.rs, uci_client.rs, xboard_client.rs, tri_client.rs) under the arbiter's
 //! clocks (clock.rs), reading their moves in tokens or SAN (notation.rs), from seeded or listed
 //! openings (openings.rs), in encounters that tournament.rs draws up and schedule.rs orders; games are written to PGN as they finish (pgn.rs) and tallied as
-//! cutechess-cli does (crate::stats, sprt.rs).
+//! cutechess-cli does (crate::stats, sprt.rs). A stopped match is continued from its own PGN
+//! file (resume.rs).
 //!
 //! Games run on a pool of `concurrency` threads; all printing happens on the calling thread,
 //! which hears of games through a channel, so output lines never interleave.
