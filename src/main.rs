@@ -11,7 +11,16 @@ fn main() {
         // usage and tips follow on `--help`.
         Err(e) if e.use_stderr() => {
             let text = e.to_string();
-            let first = text.lines().next().unwrap_or("error: bad arguments");
+            // A first line ending in `:` lists what it means on the indented lines below.
+            let mut lines = text.lines();
+            let mut first = lines.next().unwrap_or("error: bad arguments").to_string();
+            if first.ends_with(':') {
+                let listed: Vec<&str> = lines
+                    .take_while(|line| line.starts_with(' '))
+                    .map(str::trim)
+                    .collect();
+                first = format!("{first} {}", listed.join(", "));
+            }
             eprintln!("{first} (see kaleido --help)");
             std::process::exit(2);
         }

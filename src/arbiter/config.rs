@@ -57,6 +57,8 @@ pub enum ConfigError {
     },
     /// More than one of `tc`, `st` and `movetime`.
     TwoControls,
+    /// `tc = inf` with neither `depth` nor `nodes` to end the engine's searches.
+    InfiniteWithoutLimit,
     MissingCommand,
     EmptyCommand,
     MissingProtocol,
@@ -65,6 +67,12 @@ pub enum ConfigError {
     /// A `command` ending in `\`, so the escape has nothing to escape.
     LoneBackslash,
     UnclosedQuote,
+    /// A word of `--engine` or `--each` without `=`.
+    NotAPair {
+        word: String,
+    },
+    /// `name=` with nothing after it.
+    EmptyName,
     /// A name given to `--engines` that no section has.
     UnknownEngine {
         name: String,
@@ -109,6 +117,11 @@ impl fmt::Display for ConfigError {
             }
             ConfigError::BadTimeControl { key, error } => write!(f, "{key}: {error}"),
             ConfigError::TwoControls => f.write_str("give one of tc, st and movetime, not several"),
+            ConfigError::InfiniteWithoutLimit => {
+                f.write_str("tc = inf needs depth or nodes, or the engine would never move")
+            }
+            ConfigError::NotAPair { word } => write!(f, "'{word}' is not KEY=VALUE"),
+            ConfigError::EmptyName => f.write_str("the engine's name is empty"),
             ConfigError::MissingCommand => f.write_str("no 'command'"),
             ConfigError::EmptyCommand => f.write_str("'command' is empty"),
             ConfigError::MissingProtocol => f.write_str("no 'protocol' (uci, xboard or tri)"),
@@ -417,9 +430,11 @@ impl EngineList {
                 .map(|(k, v)| (k.to_string(), v.to_string()))
                 .collect();
             engines.push(
-                engine(name, &pairs, base).map_err(|error| ConfigError::InEngine {
-                    name: name.to_string(),
-                    error: Box::new(error),
+                EngineConfig::from_pairs(name, &pairs, base).map_err(|error| {
+                    ConfigError::InEngine {
+                        name: name.to_string(),
+                        error: Box::new(error),
+                    }
                 })?,
             );
         }
@@ -448,63 +463,115 @@ fn number<T: std::str::FromStr>(key: &str, value: &str) -> Result<T, ConfigError
     })
 }
 
-fn engine(
-    name: &str,
-    pairs: &[(String, String)],
-    base: &Path,
-) -> Result<EngineConfig, ConfigError> {
-    let mut command = None;
-    let mut workdir = base.to_path_buf();
-    let mut protocol = None;
-    let mut variants = Vec::new();
-    let mut options = Vec::new();
-    let mut variant_names = Vec::new();
-    let mut limit = FixedLimit::default();
-    let mut controls = Vec::new();
-    for (key, value) in pairs {
+/// An engine being put together from `key = value` pairs: a section of engines.ini, or an
+/// engine given on the command line, perhaps on top of one from the file.
+struct Draft {
+    command: Option<Vec<String>>,
+    workdir: PathBuf,
+    protocol: Option<Protocol>,
+    variants: Vec<String>,
+    options: Vec<(String, String)>,
+    variant_names: Vec<(String, String)>,
+    limit: FixedLimit,
+    /// The control of the engine this draft starts from, kept unless the pairs set one.
+    inherited: Option<TimeControl>,
+    /// The controls the pairs set: more than one is a mistake.
+    controls: Vec<TimeControl>,
+    /// `tc = inf`: no clock, which needs a fixed depth or node count to end a search.
+    infinite: bool,
+}
+
+impl Draft {
+    fn empty(base: &Path) -> Draft {
+        Draft {
+            command: None,
+            workdir: base.to_path_buf(),
+            protocol: None,
+            variants: Vec::new(),
+            options: Vec::new(),
+            variant_names: Vec::new(),
+            limit: FixedLimit::default(),
+            inherited: None,
+            controls: Vec::new(),
+            infinite: false,
+        }
+    }
+
+    fn from_config(config: &EngineConfig) -> Draft {
+        Draft {
+            command: Some(config.command.clone()),
+            workdir: config.workdir.clone(),
+            protocol: Some(config.protocol),
+            variants: config.variants.clone(),
+            options: config.options.clone(),
+            variant_names: config.variant_names.clone(),
+            limit: config.limit,
+            inherited: config.control,
+            controls: Vec::new(),
+            infinite: false,
+        }
+    }
+
+    /// Applies one pair; a later pair for the same thing replaces an earlier one.
+    fn apply(&mut self, key: &str, value: &str, base: &Path) -> Result<(), ConfigError> {
         let value = value.trim();
         if let Some(option) = key.strip_prefix("option.") {
-            options.push((option.trim().to_string(), value.to_string()));
-            continue;
+            // UCI option names are case-blind; XBoard engines never tell two apart by case.
+            let option = option.trim();
+            self.options
+                .retain(|(name, _)| !name.eq_ignore_ascii_case(option));
+            self.options.push((option.to_string(), value.to_string()));
+            return Ok(());
         }
         if let Some(variant) = key.strip_prefix("variant.") {
-            variant_names.push((variant.trim().to_string(), value.to_string()));
-            continue;
+            let variant = variant.trim();
+            self.variant_names.retain(|(ours, _)| ours != variant);
+            self.variant_names
+                .push((variant.to_string(), value.to_string()));
+            return Ok(());
         }
-        match key.as_str() {
-            "command" => command = Some(split_command(value)?),
-            "workdir" => workdir = base.join(value),
+        match key {
+            "command" => self.command = Some(split_command(value)?),
+            "workdir" => self.workdir = base.join(value),
             "protocol" => {
-                protocol = Some(
-                    Protocol::parse(value).ok_or_else(|| ConfigError::BadProtocol {
-                        value: value.to_string(),
-                    })?,
-                )
+                self.protocol =
+                    Some(
+                        Protocol::parse(value).ok_or_else(|| ConfigError::BadProtocol {
+                            value: value.to_string(),
+                        })?,
+                    )
             }
             "variants" => {
-                variants = value
+                self.variants = value
                     .split(',')
                     .map(|v| v.trim().to_string())
                     .filter(|v| !v.is_empty())
                     .collect()
             }
-            "depth" => limit.depth = Some(number(key, value)?),
-            "nodes" => limit.nodes = Some(number(key, value)?),
+            "depth" => self.limit.depth = Some(number(key, value)?),
+            "nodes" => self.limit.nodes = Some(number(key, value)?),
+            "tc" if value.eq_ignore_ascii_case("inf") => {
+                self.infinite = true;
+                self.inherited = None;
+            }
             "tc" | "st" => {
                 let control = if key == "tc" {
                     TimeControl::parse(value)
                 } else {
                     TimeControl::per_move(value)
                 };
-                controls.push(control.map_err(|error| ConfigError::BadTimeControl {
-                    key: key.to_string(),
-                    error,
-                })?);
+                self.controls
+                    .push(control.map_err(|error| ConfigError::BadTimeControl {
+                        key: key.to_string(),
+                        error,
+                    })?);
             }
             // Milliseconds, as UCI's `go movetime` counts them: `st` by another name.
             "movetime" => match number(key, value)? {
                 0 => return Err(ConfigError::ZeroLimit),
-                ms => controls.push(TimeControl::PerMove(Duration::from_millis(ms))),
+                ms => self
+                    .controls
+                    .push(TimeControl::PerMove(Duration::from_millis(ms))),
             },
             other => {
                 return Err(ConfigError::UnknownKey {
@@ -512,28 +579,66 @@ fn engine(
                 })
             }
         }
+        Ok(())
     }
-    let command = command.ok_or(ConfigError::MissingCommand)?;
-    if command.is_empty() {
-        return Err(ConfigError::EmptyCommand);
+
+    fn finish(mut self, name: &str) -> Result<EngineConfig, ConfigError> {
+        let command = self.command.ok_or(ConfigError::MissingCommand)?;
+        if command.is_empty() {
+            return Err(ConfigError::EmptyCommand);
+        }
+        if self.limit.depth == Some(0) || self.limit.nodes == Some(0) {
+            return Err(ConfigError::ZeroLimit);
+        }
+        if self.controls.len() > 1 || (self.infinite && !self.controls.is_empty()) {
+            return Err(ConfigError::TwoControls);
+        }
+        if self.infinite && !self.limit.is_set() {
+            return Err(ConfigError::InfiniteWithoutLimit);
+        }
+        Ok(EngineConfig {
+            name: name.to_string(),
+            command,
+            workdir: self.workdir,
+            protocol: self.protocol.ok_or(ConfigError::MissingProtocol)?,
+            variants: self.variants,
+            options: self.options,
+            variant_names: self.variant_names,
+            limit: self.limit,
+            control: self.controls.pop().or(self.inherited),
+        })
     }
-    if limit.depth == Some(0) || limit.nodes == Some(0) {
-        return Err(ConfigError::ZeroLimit);
+}
+
+impl EngineConfig {
+    /// An engine from `key = value` pairs as an engines.ini section holds them; relative
+    /// `workdir`s are taken from `base`.
+    pub fn from_pairs(
+        name: &str,
+        pairs: &[(String, String)],
+        base: &Path,
+    ) -> Result<EngineConfig, ConfigError> {
+        let mut draft = Draft::empty(base);
+        for (key, value) in pairs {
+            draft.apply(key, value, base)?;
+        }
+        draft.finish(name)
     }
-    if controls.len() > 1 {
-        return Err(ConfigError::TwoControls);
+
+    /// This engine with `pairs` applied on top (a later value replaces this one's), named
+    /// `name`.
+    pub fn with_pairs(
+        &self,
+        name: &str,
+        pairs: &[(String, String)],
+        base: &Path,
+    ) -> Result<EngineConfig, ConfigError> {
+        let mut draft = Draft::from_config(self);
+        for (key, value) in pairs {
+            draft.apply(key, value, base)?;
+        }
+        draft.finish(name)
     }
-    Ok(EngineConfig {
-        name: name.to_string(),
-        command,
-        workdir,
-        protocol: protocol.ok_or(ConfigError::MissingProtocol)?,
-        variants,
-        options,
-        variant_names,
-        limit,
-        control: controls.pop(),
-    })
 }
 
 /// Splits a command line into words: whitespace separates, single and double quotes group,

@@ -120,7 +120,7 @@ pub enum MatchError {
     )]
     NoLimit(String),
     #[error("cannot open {path}: {reason}")]
-    PgnFile { path: String, reason: String },
+    OutputFile { path: String, reason: String },
     #[error(transparent)]
     Launch(#[from] LaunchError),
     /// An engine refused what the match asks of it (a variant, an option): the engine's words.

@@ -86,6 +86,8 @@ pub struct GameReport {
     pub names: Vec<String>,
     pub start_fen: String,
     pub from_startpos: bool,
+    /// The position the game ended in (`--epd-out`).
+    pub end_fen: String,
     /// One PGN move per turn (a turn of several plies is one move, its plies joined by commas).
     pub moves: Vec<PlayedMove>,
     /// Plies played, the opening's included (PGN's PlyCount).
@@ -301,6 +303,7 @@ pub fn play<G: Game>(spec: &GameSpec) -> GameEnd {
         names: spec.names.clone(),
         start_fen,
         from_startpos,
+        end_fen: sheet.record.current().fen(),
         plies: sheet.tokens.len(),
         moves: sheet.moves,
         result,

@@ -14,6 +14,7 @@ pub mod adjudication;
 pub mod clock;
 pub mod config;
 pub mod engine;
+pub mod engine_words;
 pub mod error;
 pub mod game;
 mod launch;
@@ -88,7 +89,8 @@ pub struct MatchSettings {
     pub format: Format,
     /// Times the whole schedule of encounters is played, each round from openings of its own.
     pub rounds: usize,
-    /// Finished games between two printings of the statistics or standings.
+    /// Finished games between two printings of the statistics or standings; 0 prints them
+    /// only at the end.
     pub rating_interval: usize,
     /// Display names, distinct (a repeated engine gets `#2`, `#3`).
     pub names: Vec<String>,
@@ -120,6 +122,14 @@ pub struct MatchSettings {
     /// Engine traffic and stderr on our stderr.
     pub debug: bool,
     pub event: String,
+    /// The PGN Site tag.
+    pub site: String,
+    /// Append each game's final position, as an EPD line, to this file (cutechess's
+    /// `-epdout`).
+    pub epd: Option<PathBuf>,
+    /// A pause before each game (cutechess's `-wait`), for engines that need a moment to
+    /// free what the last game held.
+    pub wait: Duration,
     /// Set by Ctrl-C (or a test) to stop the match; games in progress are abandoned.
     pub stop: Arc<AtomicBool>,
 }
@@ -238,6 +248,9 @@ fn play_games<G: Game>(
         let names: Vec<String> = seating.iter().map(|&i| s.names[i].clone()).collect();
         if tx.send(Event::Started(g, names.clone())).is_err() {
             return;
+        }
+        if !s.wait.is_zero() {
+            std::thread::sleep(s.wait);
         }
         let opening = schedule.opening(g);
         let spec = GameSpec {

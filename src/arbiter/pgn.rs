@@ -29,6 +29,7 @@ pub fn seat_tag(players: usize, seat: usize) -> String {
 /// The match-wide facts every game's tags repeat.
 pub struct Header {
     pub event: String,
+    pub site: String,
     pub date: String,
     pub variant: String,
 }
@@ -57,7 +58,7 @@ pub fn write(game: &GameReport, header: &Header) -> String {
     let mut pgn = PgnText::new();
     let mut tag = |name: &str, value: &str| pgn.tag(name, value);
     tag("Event", &header.event);
-    tag("Site", "?");
+    tag("Site", &header.site);
     tag("Date", &header.date);
     tag("Round", &game.number.to_string());
     for (seat, name) in game.names.iter().enumerate() {
@@ -203,6 +204,8 @@ pub fn read(text: &str) -> Vec<PgnGame> {
 #[derive(Clone, Debug)]
 pub struct Replayed {
     pub plies: usize,
+    /// The FEN of the position the game ends in.
+    pub end_fen: String,
     /// The result the rules give the final position, if they end the game there.
     pub rules_result: Option<String>,
     /// The Result tag.
@@ -272,6 +275,7 @@ impl VariantVisitor for ReplayGame<'_> {
         let record = record::<G>(self.0)?;
         Ok(Replayed {
             plies: record.moves().len(),
+            end_fen: record.current().fen(),
             rules_result: record.outcome().map(|o| o.result_string()),
             result_tag: self.0.tag("Result").unwrap_or("*").to_string(),
         })
@@ -323,6 +327,7 @@ mod tests {
             names: vec!["a \"quoted\"".into(), "b".into()],
             start_fen: String::new(),
             from_startpos: true,
+            end_fen: String::new(),
             plies: 4,
             moves: vec![
                 mv(Some("1."), "f3", "book"),
@@ -339,12 +344,14 @@ mod tests {
         };
         let header = Header {
             event: "test".into(),
+            site: "Here".into(),
             date: "2026.11.22".into(),
             variant: "chess".into(),
         };
         let text = write(&game, &header);
         assert!(text.contains("[White \"a \\\"quoted\\\"\"]"), "{text}");
         assert!(text.contains("[TimeControl \"10+0.1\"]"), "{text}");
+        assert!(text.contains("[Site \"Here\"]"), "{text}");
         assert!(
             text.contains("1. f3 {book} e5 {+0.10/3 0.010s} 2. g4"),
             "{text}"

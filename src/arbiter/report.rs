@@ -23,6 +23,8 @@ pub struct Reporter<'a> {
     total: usize,
     planned: usize,
     pgn_file: Option<File>,
+    /// Where each game's final position goes, one FEN a line.
+    epd_file: Option<File>,
     /// The PGN tags every game repeats: event, date, variant, time control.
     header: pgn::Header,
     summary: MatchSummary,
@@ -40,21 +42,11 @@ impl<'a> Reporter<'a> {
         s: &'a MatchSettings,
         schedule: &Schedule<G>,
     ) -> Result<Reporter<'a>, MatchError> {
-        let pgn_file = match &s.pgn {
-            Some(path) => Some(
-                std::fs::OpenOptions::new()
-                    .create(true)
-                    .append(true)
-                    .open(path)
-                    .map_err(|e| MatchError::PgnFile {
-                        path: path.display().to_string(),
-                        reason: e.to_string(),
-                    })?,
-            ),
-            None => None,
-        };
+        let pgn_file = s.pgn.as_deref().map(append_to).transpose()?;
+        let epd_file = s.epd.as_deref().map(append_to).transpose()?;
         let header = pgn::Header {
             event: s.event.clone(),
+            site: s.site.clone(),
             date: crate::pgn_text::today(),
             variant: G::NAME.to_string(),
         };
@@ -63,6 +55,7 @@ impl<'a> Reporter<'a> {
             total: schedule.total,
             planned: schedule.games.len(),
             pgn_file,
+            epd_file,
             header,
             summary: MatchSummary::default(),
             tally: Tally::new(s.names.clone(), G::PLAYERS),
@@ -147,12 +140,14 @@ impl<'a> Reporter<'a> {
             report.reason
         ));
         self.write_pgn(report);
+        self.write_epd(report);
         self.tally.add(g, seating, &report.points);
         if let Some(line) = self.tally.score_line() {
             self.say(&line);
         }
         self.check_sprt();
-        if self.finished.is_multiple_of(self.s.rating_interval.max(1))
+        if self.s.rating_interval > 0
+            && self.finished.is_multiple_of(self.s.rating_interval)
             && self.finished < self.planned
         {
             self.statistics();
@@ -179,6 +174,17 @@ impl<'a> Reporter<'a> {
         let text = pgn::write(report, &self.header);
         if let Err(e) = file.write_all(text.as_bytes()).and_then(|_| file.flush()) {
             self.say(&format!("Warning: cannot write the PGN: {e}"));
+        }
+    }
+
+    /// Appends the game's final position to the EPD file.
+    fn write_epd(&mut self, report: &GameReport) {
+        let Some(file) = self.epd_file.as_mut() else {
+            return;
+        };
+        let line = format!("{}\n", report.end_fen);
+        if let Err(e) = file.write_all(line.as_bytes()).and_then(|_| file.flush()) {
+            self.say(&format!("Warning: cannot write the EPD file: {e}"));
         }
     }
 
@@ -234,4 +240,16 @@ impl<'a> Reporter<'a> {
         }
         Ok(self.summary)
     }
+}
+
+/// Opens an output file to append games to, making it if it is not there.
+fn append_to(path: &std::path::Path) -> Result<File, MatchError> {
+    std::fs::OpenOptions::new()
+        .create(true)
+        .append(true)
+        .open(path)
+        .map_err(|e| MatchError::OutputFile {
+            path: path.display().to_string(),
+            reason: e.to_string(),
+        })
 }

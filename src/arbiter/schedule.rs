@@ -269,6 +269,9 @@ mod tests {
             recover: false,
             debug: false,
             event: String::new(),
+            site: String::new(),
+            epd: None,
+            wait: Duration::ZERO,
             stop: Arc::new(AtomicBool::new(false)),
         }
     }

@@ -2,6 +2,7 @@
 
 mod bench;
 mod datagen;
+mod engine_args;
 mod gui;
 mod merge;
 mod openings;
@@ -49,7 +50,7 @@ pub enum Command {
     /// Write balanced openings (random plies a search judges level) for `match --openings`
     Openings(openings::OpeningsArgs),
     /// Play a match between engines from engines.ini, refereed by kaleido's rules
-    Match(play_match::MatchArgs),
+    Match(Box<play_match::MatchArgs>),
     /// Add up the PGN files of a match played in shards (`match --shard`) into its report
     Merge(merge::MergeArgs),
     /// Serve a web board on 127.0.0.1 to play every variant against kaleido
@@ -96,7 +97,7 @@ pub fn run(cli: Cli) -> Result<(), CliError> {
         Some(Command::Openings(args)) => openings::run(args),
         Some(Command::Datagen(args)) => datagen::run(args),
         Some(Command::Train(args)) => train::run(args),
-        Some(Command::Match(args)) => play_match::run(args),
+        Some(Command::Match(args)) => play_match::run(*args),
         Some(Command::Merge(args)) => merge::run(args),
         Some(Command::Wdl(args)) => wdl::run(args),
         Some(Command::Gui(args)) => gui::run(args),

@@ -1,17 +1,19 @@
 //! `kaleido match`: engine matches refereed by kaleido (src/arbiter, docs/match.md).
 
+use super::engine_args::EngineWords;
 use super::variant_arg::VariantName;
 use super::CliError;
 use crate::arbiter::adjudication::{DrawRule, ResignRule};
 use crate::arbiter::clock::TimeControl;
-use crate::arbiter::config::EngineList;
+use crate::arbiter::config::{ConfigError, EngineConfig, EngineList};
+use crate::arbiter::engine_words;
 use crate::arbiter::opening_files::{read_text, OpeningFormat, OpeningsSpec};
 use crate::arbiter::polyglot::PolyglotBook;
 use crate::arbiter::sprt::Sprt;
 use crate::arbiter::tournament::Format;
 use crate::arbiter::{run as run_match, MatchSettings, OpeningSource, Shard};
 use clap::Args;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use std::time::Duration;
@@ -20,8 +22,15 @@ use std::time::Duration;
 pub struct MatchArgs {
     /// Engines from the engines file, comma-separated (a name may repeat): two, or three for
     /// trichess, for a match; more for a tournament
-    #[arg(long, value_delimiter = ',', required = true)]
+    #[arg(
+        long,
+        value_delimiter = ',',
+        required_unless_present = "engine",
+        conflicts_with = "engine"
+    )]
     pub engines: Vec<String>,
+    #[command(flatten)]
+    pub inline: EngineWords,
     /// How more engines than a game seats meet: round-robin (every group) or gauntlet (the
     /// first engine against every group of the others)
     #[arg(long, default_value = "round-robin", value_parser = Format::parse)]
@@ -29,7 +38,8 @@ pub struct MatchArgs {
     /// Times the tournament's encounters are all played, each round from new openings
     #[arg(long, default_value_t = 1)]
     pub rounds: usize,
-    /// Print the statistics (the standings in a tournament) every N finished games
+    /// Print the statistics (the standings in a tournament) every N finished games (0: only
+    /// at the end)
     #[arg(long, default_value_t = 10)]
     pub rating_interval: usize,
     /// Variant to play
@@ -62,6 +72,9 @@ pub struct MatchArgs {
     /// Append every finished game to this PGN file
     #[arg(long)]
     pub pgn: Option<PathBuf>,
+    /// Append the final position of every finished game to this file, one FEN a line
+    #[arg(long, value_name = "FILE")]
+    pub epd: Option<PathBuf>,
     /// Stop at a decision of the SPRT: elo0=0 elo1=5 alpha=0.05 beta=0.05
     #[arg(long, num_args = 1..=4)]
     pub sprt: Option<Vec<String>>,
@@ -111,33 +124,22 @@ pub struct MatchArgs {
     /// The PGN Event tag
     #[arg(long, default_value = "kaleido match")]
     pub event: String,
+    /// The PGN Site tag
+    #[arg(long, default_value = "?")]
+    pub site: String,
+    /// Milliseconds to wait before each game
+    #[arg(long, default_value_t = 0, value_name = "MS")]
+    pub wait: u64,
 }
 
 pub fn run(args: MatchArgs) -> Result<(), CliError> {
     let list = EngineList::find(args.config.as_deref(), &|name| std::env::var_os(name))?;
-    let mut engines = Vec::new();
-    let mut names: Vec<String> = Vec::new();
-    for name in &args.engines {
-        let name = name.trim();
-        engines.push(list.get(name).map_err(|e| CliError(e.to_string()))?.clone());
-        let repeats = args.engines[..names.len()]
-            .iter()
-            .filter(|n| n.trim() == name)
-            .count();
-        names.push(if repeats == 0 {
-            name.to_string()
-        } else {
-            format!("{name}#{}", repeats + 1)
-        });
-    }
+    let (engines, names) = seat_engines(&list, &args)?;
     if args.games == 0 {
         return Err(CliError("--games must be at least 1".into()));
     }
     if args.rounds == 0 {
         return Err(CliError("--rounds must be at least 1".into()));
-    }
-    if args.rating_interval == 0 {
-        return Err(CliError("--rating-interval must be at least 1".into()));
     }
     let tc = match &args.st {
         Some(st) => Some(TimeControl::per_move(st)?),
@@ -184,10 +186,49 @@ pub fn run(args: MatchArgs) -> Result<(), CliError> {
         recover: args.recover,
         debug: args.debug,
         event: args.event,
+        site: args.site,
+        epd: args.epd,
+        wait: Duration::from_millis(args.wait),
         stop,
     })?;
     let _ = summary;
     Ok(())
+}
+
+/// The engines `--engines` names or `--engine` describes, `--each` applied to every one,
+/// and their display names: distinct, a repeated name getting `#2`, `#3`.
+fn seat_engines(
+    list: &EngineList,
+    args: &MatchArgs,
+) -> Result<(Vec<EngineConfig>, Vec<String>), CliError> {
+    let each =
+        engine_words::pairs(&args.inline.each).map_err(|e| CliError(format!("--each: {e}")))?;
+    let here = Path::new(".");
+    let mut engines = Vec::new();
+    if args.inline.engine.is_empty() {
+        for name in &args.engines {
+            let named = vec![("conf".to_string(), name.trim().to_string())];
+            engines.push(engine_words::engine(list, &named, &each, here)?);
+        }
+    }
+    for (i, words) in args.inline.engine.iter().enumerate() {
+        let context = |e: ConfigError| CliError(format!("--engine #{}: {e}", i + 1));
+        let pairs = engine_words::pairs(words).map_err(context)?;
+        engines.push(engine_words::engine(list, &pairs, &each, here).map_err(context)?);
+    }
+    let mut names: Vec<String> = Vec::new();
+    for engine in &engines {
+        let repeats = engines[..names.len()]
+            .iter()
+            .filter(|e| e.name == engine.name)
+            .count();
+        names.push(if repeats == 0 {
+            engine.name.clone()
+        } else {
+            format!("{}#{}", engine.name, repeats + 1)
+        });
+    }
+    Ok((engines, names))
 }
 
 /// A book walk with no `plies=` stops at the end of the book, or here.
