@@ -5,7 +5,15 @@ fn main() {
     env_logger::Builder::from_env(env_logger::Env::default().default_filter_or("warn"))
         .target(env_logger::Target::Stderr)
         .init();
-    let cli = match Cli::try_parse() {
+    // `kaleido match -engine cmd=... -each tc=...`: cutechess-cli's spelling, rewritten.
+    let args = match kaleido::cli::cutechess::rewrite(std::env::args_os().collect()) {
+        Ok(args) => args,
+        Err(e) => {
+            eprintln!("error: {e}");
+            std::process::exit(2);
+        }
+    };
+    let cli = match Cli::try_parse_from(args) {
         Ok(cli) => cli,
         // A mistake in the arguments is one `error:` line, as every other error is; clap's
         // usage and tips follow on `--help`.

@@ -1,6 +1,7 @@
 //! The command line: `kaleido <command> ...`.
 
 mod bench;
+pub mod cutechess;
 mod datagen;
 mod engine_args;
 mod gui;

@@ -31,6 +31,7 @@ mod layers;
 mod levels;
 mod r#match;
 mod match_config;
+mod match_cutechess;
 mod match_openings;
 mod match_resume;
 mod network_inputs;
