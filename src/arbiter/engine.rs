@@ -23,6 +23,10 @@ pub struct ThinkRequest<'a> {
     pub from_startpos: bool,
     /// Every ply from the start, in the variant's own move notation.
     pub moves: &'a [String],
+    /// The same plies a turn at a time: a turn of several plies (doublemove's two sub-moves)
+    /// is one token, its plies joined by commas, as `Game::parse_turn` reads it. Engines that
+    /// are sent one move at a time and answer a whole turn (XBoard's) are sent these.
+    pub turns: &'a [String],
     /// The seat to move (0 = White / player a).
     pub mover: usize,
     /// Every seat's clock (None for a seat playing to a fixed depth or node count).

@@ -196,6 +196,8 @@ fn full_move_number(fen: &str) -> u32 {
 struct Scoresheet<G: Game> {
     record: GameRecord<G>,
     tokens: Vec<String>,
+    /// `tokens` a turn at a time, the plies of a turn joined by commas.
+    turns: Vec<String>,
     moves: Vec<PlayedMove>,
     /// The move number of the next ply of the first seat.
     number: u32,
@@ -206,6 +208,7 @@ impl<G: Game> Scoresheet<G> {
         Scoresheet {
             record: GameRecord::new(start),
             tokens: Vec::new(),
+            turns: Vec::new(),
             moves: Vec::new(),
             number: full_move_number(start_fen),
         }
@@ -246,7 +249,15 @@ impl<G: Game> Scoresheet<G> {
                     });
                 }
             }
-            self.tokens.push(pos.format_move(mv));
+            let token = pos.format_move(mv);
+            match self.turns.last_mut() {
+                Some(turn) if !pos.is_turn_boundary() => {
+                    turn.push(',');
+                    turn.push_str(&token);
+                }
+                _ => self.turns.push(token.clone()),
+            }
+            self.tokens.push(token);
             self.record.play(mv);
             let next = self.record.current();
             if next.side_to_move().index() == 0 && next.is_turn_boundary() {
@@ -379,6 +390,7 @@ fn referee<G: Game>(
             start_fen: setup.start_fen,
             from_startpos: setup.from_startpos,
             moves: &sheet.tokens,
+            turns: &sheet.turns,
             mover,
             clocks: &clocks,
             deadline: sent + allowance,

@@ -27,7 +27,7 @@ pub struct XboardClient {
     setboard: bool,
     /// The `variants` feature, when the engine sent one.
     variants: Option<Vec<String>>,
-    /// How many plies of the game the engine has been told of (or played itself).
+    /// How many turns of the game the engine has been told of (or played itself).
     known: usize,
 }
 
@@ -249,8 +249,9 @@ impl Client for XboardClient {
 
     fn think(&mut self, turn: &ThinkRequest) -> Result<EngineDecision, Fault> {
         self.process.drain();
-        for i in self.known..turn.moves.len() {
-            let mv = turn.moves[i].clone();
+        // Whole turns: the engine answers with a whole turn, and is told the others' so.
+        for i in self.known..turn.turns.len() {
+            let mv = turn.turns[i].clone();
             if self.usermove {
                 self.send(&format!("usermove {mv}"))?;
             } else {
@@ -273,7 +274,7 @@ impl Client for XboardClient {
             if let Some(mv) = line.strip_prefix("move ") {
                 // Back to force mode at once: the engine must not answer the next move itself.
                 self.send("force")?;
-                self.known = turn.moves.len() + 1;
+                self.known = turn.turns.len() + 1;
                 return Ok(EngineDecision::Move {
                     token: mv.trim().to_string(),
                     at,

@@ -75,6 +75,11 @@ pub(crate) fn engines_ini() -> String {
         "\n[kaleido-xb-d2]\ncommand = \"{KALEIDO}\"\nprotocol = xboard\n\
          variants = chess, cylinder\nvariant.chess = normal\ndepth = 2\n"
     ));
+    ini.push_str(&format!(
+        "\n[kaleido-xb-d1]\ncommand = \"{KALEIDO}\"\nprotocol = xboard\n\
+         variants = chess, cylinder, spinchess, doublemove, gigachess\nvariant.chess = normal\n\
+         depth = 1\n"
+    ));
     // Engines with their own time controls: time odds, and a silent engine on a time per move.
     ini.push_str(&format!(
         "\n[kaleido-clock]\ncommand = \"{KALEIDO}\"\nprotocol = uci\nvariants = chess\n\n\
@@ -611,6 +616,48 @@ fn trichess_forfeits_share_the_points() {
     let games = pgn::read(&run.pgn);
     assert_eq!(games.len(), 6);
     assert!(games.iter().all(|g| g.tag("Result") == Some("0-1-1")));
+}
+
+/// kaleido over XBoard plays every two-player variant against kaleido over UCI. In doublemove
+/// an XBoard engine is sent whole turns (`e7e5,b8c6`) and answers with one; sent one ply at
+/// a time, it lost track of the game after its first turn and refused the next move.
+#[test]
+fn xboard_engines_play_every_two_player_variant() {
+    for variant in ["chess", "cylinder", "spinchess", "doublemove", "gigachess"] {
+        let scratch = Scratch::new(&format!("match-xboard-{variant}"));
+        let run = kaleido_match(
+            &scratch,
+            &[
+                "--engines",
+                "kaleido-d1,kaleido-xb-d1",
+                "--variant",
+                variant,
+                "--games",
+                "2",
+                "--random-plies",
+                "5",
+                "--concurrency",
+                "2",
+            ],
+        );
+        assert_eq!(
+            run.code,
+            Some(0),
+            "{variant}: {}\n{}",
+            run.stdout,
+            run.stderr
+        );
+        let games = replay_all(&run.pgn, variant);
+        assert_eq!(games.len(), 2, "{variant}");
+        for g in &games {
+            assert_ne!(
+                g.tag("Termination"),
+                Some("rules infraction"),
+                "{variant}: {}",
+                run.stdout
+            );
+        }
+    }
 }
 
 /// A real XBoard engine: Fairy-Max plays two cylinder games against kaleido under a clock.
