@@ -68,7 +68,7 @@ plan=(
     "trichess kaleido,kaleido-tri,kaleido-tri 330 36"
 )
 games_for() { awk -v n="$1" -v s="$scale" 'BEGIN { g = int(n * s + 0.5); print (g < 1 ? 1 : g) }'; }
-for control in 1+0.01 40/4; do
+for control in 40/4 1+0.01; do
     for row in "${plan[@]}"; do
         read -r variant engines fast slow <<<"$row"
         n=$fast; [ "$control" = 40/4 ] && n=$slow

@@ -26,7 +26,7 @@ pub enum SettingError {
     SprtElo,
     #[error("--sprt: alpha and beta must be between 0 and 0.5")]
     SprtErrorRates,
-    #[error("--tournament '{0}': expected round-robin or gauntlet")]
+    #[error("--tournament '{0}': expected round-robin, gauntlet or knockout")]
     Tournament(String),
     #[error("{option}: '{word}' is not key=value")]
     RuleWord { option: &'static str, word: String },
@@ -106,6 +106,15 @@ pub enum MatchError {
     SprtInShard,
     #[error("--sprt tests one engine against another: it needs a two-player variant")]
     SprtPlayers,
+    #[error("a knockout pairs engines off: {variant} is a {players}-player game")]
+    KnockoutPlayers {
+        variant: &'static str,
+        players: usize,
+    },
+    /// `--shard`, `--resume`, `--sprt` or `--rounds` with a knockout, whose later games depend
+    /// on the results of the earlier ones.
+    #[error("{0} cannot be used with a knockout: who meets whom depends on the results so far")]
+    KnockoutWith(&'static str),
     #[error("--sprt tests one engine against another, not a tournament of {0}")]
     SprtTournament(usize),
     #[error("engines.ini says {engine} plays {plays}, not {variant}")]

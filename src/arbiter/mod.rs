@@ -17,6 +17,7 @@ pub mod engine;
 pub mod engine_words;
 pub mod error;
 pub mod game;
+mod knockout;
 mod launch;
 pub mod merge;
 pub mod notation;
@@ -166,12 +167,15 @@ impl VariantVisitor for Runner {
 
     fn visit<G: Game>(self) -> Result<MatchSummary, MatchError> {
         let s = self.0;
+        if s.format == Format::Knockout {
+            return knockout::run::<G>(&s);
+        }
         let schedule = Schedule::<G>::new(&s)?;
         let resumed = match (&s.pgn, s.resume) {
             (Some(path), true) => Some(resume::read_back(path, &schedule, &s.names)?),
             _ => None,
         };
-        let mut reporter = Reporter::new::<G>(&s, &schedule)?;
+        let mut reporter = Reporter::new::<G>(&s, schedule.total, schedule.games.len())?;
         if let Some(shard) = s.shard {
             reporter.say(&format!(
                 "Shard {}/{}: games {} to {} of {}",
@@ -208,23 +212,51 @@ impl VariantVisitor for Runner {
             todo.retain(|g| !resumed.games.iter().any(|r| r.game == *g));
             reporter.resumed(resumed, &schedule);
         }
-        let (tx, rx) = mpsc::channel::<Event>();
-        let next = AtomicUsize::new(0);
-        std::thread::scope(|scope| {
-            for _ in 0..s.concurrency.clamp(1, 256) {
-                let (tx, next, s, schedule, todo) = (tx.clone(), &next, &s, &schedule, &todo);
-                scope.spawn(move || play_games(s, schedule, todo, next, &tx));
-            }
-            drop(tx);
-            for event in rx {
-                match event {
-                    Event::Started(g, names) => reporter.started(g, &names),
-                    Event::Finished(g, end) => reporter.finished(g, end, &schedule.seating(g)),
-                }
-            }
-        });
+        play_all(&s, &schedule, &todo, &mut reporter);
         reporter.finish()
     }
+}
+
+/// A finished game: its seating (the engine in each seat) and each seat's points.
+pub(crate) struct Played {
+    pub seating: Vec<usize>,
+    pub points: Vec<f64>,
+}
+
+/// Plays the games of `todo` on `--concurrency` threads, telling `reporter` of each start
+/// and end as it comes; returns the games that were played to an end.
+fn play_all<G: Game>(
+    s: &MatchSettings,
+    schedule: &Schedule<G>,
+    todo: &[usize],
+    reporter: &mut Reporter,
+) -> Vec<Played> {
+    let mut played = Vec::new();
+    let (tx, rx) = mpsc::channel::<Event>();
+    let next = AtomicUsize::new(0);
+    std::thread::scope(|scope| {
+        for _ in 0..s.concurrency.clamp(1, 256) {
+            let (tx, next) = (tx.clone(), &next);
+            scope.spawn(move || play_games(s, schedule, todo, next, &tx));
+        }
+        drop(tx);
+        for event in rx {
+            match event {
+                Event::Started(g, names) => reporter.started(g, &names),
+                Event::Finished(g, end) => {
+                    let seating = schedule.seating(g);
+                    if let GameEnd::Played(report) = &end {
+                        played.push(Played {
+                            seating: seating.clone(),
+                            points: report.points.clone(),
+                        });
+                    }
+                    reporter.finished(g, end, &seating);
+                }
+            }
+        }
+    });
+    played
 }
 
 /// One game thread: plays the next game of `todo` (the schedule's games this run still has

@@ -32,6 +32,11 @@ impl Progress {
         self.bar.set_message(score.to_string());
     }
 
+    /// The match now has `total` games.
+    pub fn set_length(&self, total: usize) {
+        self.bar.set_length(total as u64);
+    }
+
     /// Wipes the bar for good: the match is over.
     pub fn finish(&self) {
         self.bar.finish_and_clear();

@@ -38,9 +38,11 @@ pub struct Reporter<'a> {
 }
 
 impl<'a> Reporter<'a> {
+    /// The reporter of a match of `total` games, of which this run plays `planned`.
     pub fn new<G: Game>(
         s: &'a MatchSettings,
-        schedule: &Schedule<G>,
+        total: usize,
+        planned: usize,
     ) -> Result<Reporter<'a>, MatchError> {
         let pgn_file = s.pgn.as_deref().map(append_to).transpose()?;
         let epd_file = s.epd.as_deref().map(append_to).transpose()?;
@@ -52,14 +54,14 @@ impl<'a> Reporter<'a> {
         };
         Ok(Reporter {
             s,
-            total: schedule.total,
-            planned: schedule.games.len(),
+            total,
+            planned,
             pgn_file,
             epd_file,
             header,
             summary: MatchSummary::default(),
             tally: Tally::new(s.names.clone(), G::PLAYERS),
-            progress: Progress::new(schedule.games.len()),
+            progress: Progress::new(planned),
             finished: 0,
             misconfigured: None,
             broken: None,
@@ -103,6 +105,13 @@ impl<'a> Reporter<'a> {
         }
         self.check_sprt();
         self.progress.set(self.finished, &self.tally.running());
+    }
+
+    /// `games` more games than were planned (a knockout's tie-breaks).
+    pub fn plan_more(&mut self, games: usize) {
+        self.total += games;
+        self.planned += games;
+        self.progress.set_length(self.planned);
     }
 
     pub fn started(&mut self, g: usize, names: &[String]) {

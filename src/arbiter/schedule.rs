@@ -70,10 +70,14 @@ pub struct Schedule<'a, G> {
     pub encounters: Vec<Vec<usize>>,
     /// Openings per encounter per round: the games asked for over the seatings, rounded up.
     per_round: usize,
+    /// The number of this schedule's first game and first opening: 0 but in the later stages
+    /// of a knockout, which go on counting from the stages before.
+    first_game: usize,
+    first_opening: usize,
     /// The match's games: the games asked for, rounded up to whole cycles of seatings, for
     /// every encounter in every round.
     pub total: usize,
-    /// The games this run plays: all of them, or its shard's.
+    /// The games this run plays: all of them (numbered from `first_game`), or its shard's.
     pub games: Range<usize>,
     source: &'a OpeningSource,
     /// The openings file's openings, checked against the rules, in the order played.
@@ -85,6 +89,20 @@ pub struct Schedule<'a, G> {
 impl<'a, G: Game> Schedule<'a, G> {
     /// The schedule of `s`, or why it cannot be played.
     pub fn new(s: &'a MatchSettings) -> Result<Schedule<'a, G>, MatchError> {
+        let encounters = s.format.encounters(s.engines.len(), G::PLAYERS);
+        let per_round = s.games.div_ceil(seatings(G::PLAYERS).len());
+        Self::stage(s, encounters, per_round, 0, 0)
+    }
+
+    /// The games of `encounters` playing `per_round` openings each per round, numbered from
+    /// `first_game` with openings from `first_opening` on: one stage of a knockout.
+    pub fn stage(
+        s: &'a MatchSettings,
+        encounters: Vec<Vec<usize>>,
+        per_round: usize,
+        first_game: usize,
+        first_opening: usize,
+    ) -> Result<Schedule<'a, G>, MatchError> {
         check::<G>(s)?;
         let listed = match &s.openings {
             OpeningSource::File {
@@ -114,12 +132,10 @@ impl<'a, G: Game> Schedule<'a, G> {
             _ => Vec::new(),
         };
         let seatings = seatings(G::PLAYERS);
-        let encounters = s.format.encounters(s.engines.len(), G::PLAYERS);
-        let per_round = s.games.div_ceil(seatings.len());
         let blocks = s.rounds.max(1) * per_round * encounters.len();
         let total = blocks * seatings.len();
         let games = match s.shard {
-            None => 0..total,
+            None => first_game..first_game + total,
             Some(shard) => {
                 if shard.count > blocks {
                     return Err(MatchError::TooManyShards {
@@ -136,6 +152,8 @@ impl<'a, G: Game> Schedule<'a, G> {
             seatings,
             encounters,
             per_round,
+            first_game,
+            first_opening,
             total,
             games,
             source: &s.openings,
@@ -147,16 +165,19 @@ impl<'a, G: Game> Schedule<'a, G> {
 
     /// Game `g`'s block: the encounter that plays it and the number of its opening.
     fn block(&self, g: usize) -> (usize, usize) {
-        let b = g / self.seatings.len();
+        let b = (g - self.first_game) / self.seatings.len();
         let e = self.encounters.len();
         let round = b / (e * self.per_round);
-        (b % e, round * self.per_round + (b / e) % self.per_round)
+        (
+            b % e,
+            self.first_opening + round * self.per_round + (b / e) % self.per_round,
+        )
     }
 
     /// Game `g`'s seating: `seating[seat]` is the engine (its index in the match) in that seat.
     pub fn seating(&self, g: usize) -> Vec<usize> {
         let encounter = &self.encounters[self.block(g).0];
-        self.seatings[g % self.seatings.len()]
+        self.seatings[(g - self.first_game) % self.seatings.len()]
             .iter()
             .map(|&i| encounter[i])
             .collect()

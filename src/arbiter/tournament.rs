@@ -13,6 +13,9 @@ pub enum Format {
     RoundRobin,
     /// The first engine meets every group of the others; they never meet each other.
     Gauntlet,
+    /// Single elimination in two-player games: the engines are seeded in the order given,
+    /// each pair plays its games and the winner goes on (knockout.rs plays it).
+    Knockout,
 }
 
 impl Format {
@@ -21,18 +24,26 @@ impl Format {
         match text.trim() {
             "round-robin" | "roundrobin" => Ok(Format::RoundRobin),
             "gauntlet" => Ok(Format::Gauntlet),
+            "knockout" => Ok(Format::Knockout),
             other => Err(SettingError::Tournament(other.to_string())),
         }
     }
 
     /// The encounters of `engines` engines in a game of `players`, each the engines' indices in
     /// increasing order, the encounters in lexicographic order (so that every run of the same
-    /// command plays the same schedule).
+    /// command plays the same schedule). A knockout's are those of its first round.
     pub fn encounters(self, engines: usize, players: usize) -> Vec<Vec<usize>> {
         let groups = combinations(engines, players);
         match self {
             Format::RoundRobin => groups,
             Format::Gauntlet => groups.into_iter().filter(|g| g[0] == 0).collect(),
+            Format::Knockout => bracket(engines)
+                .chunks(2)
+                .filter_map(|pair| match pair {
+                    [Some(a), Some(b)] => Some(vec![*a, *b]),
+                    _ => None,
+                })
+                .collect(),
         }
     }
 }
@@ -42,8 +53,27 @@ impl fmt::Display for Format {
         f.write_str(match self {
             Format::RoundRobin => "round-robin",
             Format::Gauntlet => "gauntlet",
+            Format::Knockout => "knockout",
         })
     }
+}
+
+/// A knockout's first round for `engines` engines seeded in their order (0 the top seed): the
+/// slots of a bracket of the next power of two, neighbours meeting, `None` a bye. Seeds are
+/// placed as in sports draws, so that the two best seeds can meet only in the final, the four
+/// best only in the semi-finals, and the byes fall to the best seeds.
+pub fn bracket(engines: usize) -> Vec<Option<usize>> {
+    let size = engines.max(1).next_power_of_two();
+    // Doubling: each seed s of a bracket of n is paired with 2n-1-s in the bracket of 2n.
+    let mut order = vec![0usize];
+    while order.len() < size {
+        let n = order.len() * 2;
+        order = order.iter().flat_map(|&s| [s, n - 1 - s]).collect();
+    }
+    order
+        .into_iter()
+        .map(|seed| (seed < engines).then_some(seed))
+        .collect()
 }
 
 /// Every k-element subset of 0..n, each in increasing order, in lexicographic order.
@@ -109,10 +139,38 @@ mod tests {
     }
 
     #[test]
+    fn a_knockout_bracket_keeps_the_best_seeds_apart() {
+        let some = |seeds: &[usize]| seeds.iter().map(|&s| Some(s)).collect::<Vec<_>>();
+        assert_eq!(bracket(2), some(&[0, 1]));
+        assert_eq!(bracket(4), some(&[0, 3, 1, 2]));
+        assert_eq!(bracket(8), some(&[0, 7, 3, 4, 1, 6, 2, 5]));
+        // Five engines: the three best seeds have byes; 3 meets 4.
+        assert_eq!(
+            bracket(5),
+            vec![
+                Some(0),
+                None,
+                Some(3),
+                Some(4),
+                Some(1),
+                None,
+                Some(2),
+                None
+            ]
+        );
+        assert_eq!(Format::Knockout.encounters(5, 2), vec![vec![3, 4]]);
+        assert_eq!(
+            Format::Knockout.encounters(4, 2),
+            vec![vec![0, 3], vec![1, 2]]
+        );
+    }
+
+    #[test]
     fn formats_read_as_cutechess_spells_them() {
         assert_eq!(Format::parse("round-robin"), Ok(Format::RoundRobin));
         assert_eq!(Format::parse("gauntlet"), Ok(Format::Gauntlet));
         assert!(Format::parse("swiss").is_err());
         assert_eq!(Format::Gauntlet.to_string(), "gauntlet");
+        assert_eq!(Format::parse("knockout"), Ok(Format::Knockout));
     }
 }

@@ -362,7 +362,7 @@ fn match_option(
         "-seeds" => {
             return Err(unsupported(
                 option,
-                "it seeds knockout tournaments, which kaleido does not play",
+                "a knockout seeds every engine, in the order given",
             ))
         }
         "-outcomeinterval" | "-resultformat" => {

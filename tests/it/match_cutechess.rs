@@ -128,8 +128,8 @@ fn what_cutechess_means_and_kaleido_cannot_do_is_refused_by_name() {
             "no engine 'nobody'",
         ),
         (
-            "-engine conf=kaleido-d1 -engine conf=kaleido-d2 -tournament knockout",
-            "knockout",
+            "-engine conf=kaleido-d1 -engine conf=kaleido-d2 -tournament pyramid",
+            "pyramid",
         ),
         (
             "-engine conf=kaleido-d1 -engine conf=kaleido-d2 -variant crazyhouse",

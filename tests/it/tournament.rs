@@ -337,3 +337,193 @@ fn a_sharded_tournament_merges_to_the_whole_standings() {
         refused.stderr
     );
 }
+
+/// A knockout of five: the three best seeds have byes, seeds 4 and 5 play first; each round's
+/// pairings follow the bracket and the winners of the round before; every pairing is won by
+/// the engine with more points in its games in the PGN (tie-breaks included); the games are
+/// numbered on from round to round; the standings count every game.
+#[test]
+fn a_chess_knockout_sends_each_winner_on() {
+    let scratch = Scratch::new("tournament-knockout");
+    let engines = [
+        "kaleido-d1",
+        "kaleido-n300",
+        "kaleido-d2",
+        "kaleido-n1000",
+        "kaleido-xb-d2",
+    ];
+    let run = kaleido_match(
+        &scratch,
+        &[
+            "--engines",
+            &engines.join(","),
+            "--tournament",
+            "knockout",
+            "--games",
+            "2",
+            "--concurrency",
+            "2",
+            "--random-plies",
+            "4",
+            "--max-moves",
+            "60",
+        ],
+    );
+    assert_eq!(run.code, Some(0), "{}\n{}", run.stdout, run.stderr);
+    let said = |prefix: &str| -> Vec<String> {
+        run.stdout
+            .lines()
+            .filter_map(|l| l.strip_prefix(prefix).map(str::to_string))
+            .collect()
+    };
+    assert_eq!(
+        said("Knockout round 1: "),
+        vec!["kaleido-n1000 vs kaleido-xb-d2 (a bye for kaleido-d1, kaleido-n300, kaleido-d2)"]
+    );
+    let games = pgn::read(&run.pgn);
+    let results = results(&games, &["White", "Black"]);
+    // A pairing's points from the PGN: (first's, second's).
+    let points = |a: &str, b: &str| {
+        results.iter().fold((0.0, 0.0), |(pa, pb), (names, p)| {
+            match (names[0].as_str(), names[1].as_str()) {
+                (w, x) if w == a && x == b => (pa + p[0], pb + p[1]),
+                (w, x) if w == b && x == a => (pa + p[1], pb + p[0]),
+                _ => (pa, pb),
+            }
+        })
+    };
+    let beats = said("");
+    let winner_of = |a: &str, b: &str| -> String {
+        let (pa, pb) = points(a, b);
+        let line = beats
+            .iter()
+            .find(|l| {
+                l.starts_with(&format!("{a} beats {b} "))
+                    || l.starts_with(&format!("{b} beats {a} "))
+            })
+            .unwrap_or_else(|| panic!("no verdict for {a} vs {b}:\n{}", run.stdout));
+        let won = if line.starts_with(a) { a } else { b };
+        if pa != pb {
+            assert_eq!(won, if pa > pb { a } else { b }, "{line}: {pa} - {pb}");
+        } else {
+            // Still level after every tie-break: the better seed (named first) went on.
+            assert!(line.ends_with("as the better seed"), "{line}");
+            assert_eq!(won, a, "{line}");
+        }
+        won.to_string()
+    };
+    let first = winner_of("kaleido-n1000", "kaleido-xb-d2");
+    let second_round = said("Knockout round 2: ");
+    assert_eq!(
+        second_round,
+        vec![format!("kaleido-d1 vs {first}, kaleido-n300 vs kaleido-d2")]
+    );
+    let top = winner_of("kaleido-d1", &first);
+    let bottom = winner_of("kaleido-n300", "kaleido-d2");
+    assert_eq!(
+        said("Knockout round 3: "),
+        vec![format!("{top} vs {bottom}")]
+    );
+    let champion = winner_of(&top, &bottom);
+    assert_eq!(said("Knockout winner: "), vec![champion]);
+    // Four pairings of two games each, and a pair more for each tied pairing each time.
+    let tie_breaks: usize = said("Tied, one more opening each way: ")
+        .iter()
+        .map(|l| l.split(", ").count())
+        .sum();
+    assert_eq!(games.len(), 8 + 2 * tie_breaks, "{}", run.stdout);
+    let rounds: std::collections::BTreeSet<String> = games
+        .iter()
+        .filter_map(|g| g.tag("Round").map(String::from))
+        .collect();
+    assert_eq!(rounds.len(), games.len(), "every game has its own number");
+    let rows = standings(&run.stdout);
+    assert_eq!(rows.len(), 5);
+    check_totals(&rows, &results, 1.0);
+}
+
+/// Two copies of one engine at a fixed depth play every opening the same way with either
+/// colour, so they tie every pair: five tie-breaks, then the better seed goes on.
+#[test]
+fn a_tied_knockout_pairing_goes_to_the_better_seed() {
+    let scratch = Scratch::new("tournament-knockout-tie");
+    let run = kaleido_match(
+        &scratch,
+        &[
+            "--engines",
+            "kaleido-d1,kaleido-d1",
+            "--tournament",
+            "knockout",
+            "--games",
+            "2",
+            "--random-plies",
+            "4",
+            "--max-moves",
+            "20",
+        ],
+    );
+    assert_eq!(run.code, Some(0), "{}\n{}", run.stdout, run.stderr);
+    assert_eq!(
+        run.stdout
+            .matches("Tied, one more opening each way")
+            .count(),
+        5,
+        "{}",
+        run.stdout
+    );
+    assert!(run
+        .stdout
+        .contains("kaleido-d1 vs kaleido-d1#2 still tied after 5 tie-break pairs"));
+    let verdict = run.stdout.lines().find(|l| l.contains(" beats "));
+    assert_eq!(
+        verdict,
+        Some("kaleido-d1 beats kaleido-d1#2 6 - 6 as the better seed"),
+        "{}",
+        run.stdout
+    );
+    assert!(run.stdout.contains("Knockout winner: kaleido-d1\n"));
+    // Each tie-break is a new opening: twelve games from six openings.
+    let games = pgn::read(&run.pgn);
+    assert_eq!(games.len(), 12);
+    let openings: std::collections::BTreeSet<Vec<String>> =
+        games.iter().map(|g| g.tokens[..4].to_vec()).collect();
+    assert_eq!(openings.len(), 6);
+}
+
+/// A knockout pairs engines off, so it needs a two-player game, and its later rounds depend
+/// on results: shards, resuming, an SPRT and rounds are refused before any game.
+#[test]
+fn a_knockout_refuses_what_it_cannot_be() {
+    let scratch = Scratch::new("tournament-knockout-refusals");
+    for (extra, needle) in [
+        (
+            &["--variant", "trichess"][..],
+            "a knockout pairs engines off: trichess is a 3-player game",
+        ),
+        (
+            &["--shard", "1/2"][..],
+            "--shard cannot be used with a knockout",
+        ),
+        (
+            &["--rounds", "2"][..],
+            "--rounds cannot be used with a knockout",
+        ),
+    ] {
+        let mut args = vec![
+            "--engines",
+            "kaleido-d1,kaleido-d2,kaleido-n300",
+            "--tournament",
+            "knockout",
+        ];
+        args.extend_from_slice(extra);
+        let run = kaleido_match(&scratch, &args);
+        assert_eq!(run.code, Some(2), "{extra:?}: {}", run.stderr);
+        assert_eq!(run.stderr.lines().count(), 1, "{extra:?}: {}", run.stderr);
+        assert!(
+            run.stderr.starts_with(&format!("error: {needle}")),
+            "{extra:?}: {}",
+            run.stderr
+        );
+        assert!(run.pgn.is_empty());
+    }
+}
