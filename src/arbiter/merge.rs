@@ -43,7 +43,7 @@ impl VariantVisitor for Players {
 }
 
 /// Each seat's points in a PGN result: `1-0`, `1/2-1/2`, or trichess's `0-2/3-4/3`.
-pub(super) fn seat_points(result: &str, players: usize) -> Option<Vec<f64>> {
+pub fn seat_points(result: &str, players: usize) -> Option<Vec<f64>> {
     let points: Vec<f64> = result
         .split('-')
         .map(|p| match p.split_once('/') {

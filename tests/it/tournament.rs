@@ -8,6 +8,7 @@
 
 use crate::common::Scratch;
 use crate::r#match::{kaleido_match, replay_all};
+use kaleido::arbiter::merge::seat_points;
 use kaleido::arbiter::pgn;
 use std::collections::BTreeMap;
 use std::process::Command;
@@ -46,17 +47,6 @@ fn standings(stdout: &str) -> Vec<Row> {
         .collect()
 }
 
-/// Each seat's points in a PGN result (`1-0`, `1/2-1/2`, `0-2/3-4/3`).
-fn seat_points(result: &str) -> Vec<f64> {
-    result
-        .split('-')
-        .map(|p| match p.split_once('/') {
-            Some((n, d)) => n.parse::<f64>().unwrap_or(0.0) / d.parse::<f64>().unwrap_or(1.0),
-            None => p.parse().unwrap_or(0.0),
-        })
-        .collect()
-}
-
 /// Every game's players (by seat) and points (by seat).
 fn results(games: &[pgn::PgnGame], tags: &[&str]) -> Vec<(Vec<String>, Vec<f64>)> {
     games
@@ -66,7 +56,9 @@ fn results(games: &[pgn::PgnGame], tags: &[&str]) -> Vec<(Vec<String>, Vec<f64>)
                 .iter()
                 .map(|t| g.tag(t).unwrap_or("").to_string())
                 .collect();
-            (names, seat_points(g.tag("Result").unwrap_or("")))
+            let result = g.tag("Result").unwrap_or("");
+            let points = seat_points(result, tags.len()).unwrap_or_default();
+            (names, points)
         })
         .collect()
 }
