@@ -582,6 +582,14 @@ impl Draft {
         Ok(())
     }
 
+    /// Applies every pair in turn.
+    fn apply_all(mut self, pairs: &[(String, String)], base: &Path) -> Result<Draft, ConfigError> {
+        for (key, value) in pairs {
+            self.apply(key, value, base)?;
+        }
+        Ok(self)
+    }
+
     fn finish(mut self, name: &str) -> Result<EngineConfig, ConfigError> {
         let command = self.command.ok_or(ConfigError::MissingCommand)?;
         if command.is_empty() {
@@ -618,11 +626,7 @@ impl EngineConfig {
         pairs: &[(String, String)],
         base: &Path,
     ) -> Result<EngineConfig, ConfigError> {
-        let mut draft = Draft::empty(base);
-        for (key, value) in pairs {
-            draft.apply(key, value, base)?;
-        }
-        draft.finish(name)
+        Draft::empty(base).apply_all(pairs, base)?.finish(name)
     }
 
     /// This engine with `pairs` applied on top (a later value replaces this one's), named
@@ -633,11 +637,9 @@ impl EngineConfig {
         pairs: &[(String, String)],
         base: &Path,
     ) -> Result<EngineConfig, ConfigError> {
-        let mut draft = Draft::from_config(self);
-        for (key, value) in pairs {
-            draft.apply(key, value, base)?;
-        }
-        draft.finish(name)
+        Draft::from_config(self)
+            .apply_all(pairs, base)?
+            .finish(name)
     }
 }
 
