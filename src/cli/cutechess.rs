@@ -268,20 +268,9 @@ fn match_option(
             push(&["--variant", variant]);
         }
         "-concurrency" => push(&["--concurrency", single("-concurrency", "a number")?]),
-        "-draw" => {
-            push(&["--draw"]);
-            push(values);
-        }
-        "-resign" => {
-            push(&["--resign"]);
-            push(values);
-        }
-        "-sprt" => {
-            push(&["--sprt"]);
-            push(values);
-        }
-        "-openings" => {
-            push(&["--openings"]);
+        // The same key=value words under kaleido's name for the option.
+        "-draw" | "-resign" | "-sprt" | "-openings" => {
+            push(&[&format!("-{option}")]);
             push(values);
         }
         "-maxmoves" => {
