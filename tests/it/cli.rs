@@ -520,10 +520,16 @@ fn fen_bad_castling() {
     );
     fen_fails("4k3/8/8/8/8/8/8/4K3 w K - 0 1", &["castling", "'K'", "h1"]);
     fen_fails("r3k3/8/8/8/8/8/8/4K3 w k - 0 1", &["castling", "'k'", "h8"]);
-    // A right whose king has left home.
+    // A right whose king has left its first rank (on it, anywhere between the rooks is a
+    // shuffled start's castling).
     fen_fails(
-        "4k3/8/8/8/8/8/8/R2K3R w Q - 0 1",
-        &["castling", "'Q'", "e1"],
+        "4k3/8/8/8/8/8/3K4/R6R w Q - 0 1",
+        &["castling", "'Q'", "first rank", "d2"],
+    );
+    // A file letter with no rook of that colour on it.
+    fen_fails(
+        "4k3/8/8/8/8/8/8/R3K2R w KC - 0 1",
+        &["castling", "'C'", "c1"],
     );
 }
 

@@ -12,6 +12,7 @@
 //! path only, with wrap-aware attack tests, and the king must not end in check.
 
 use kaleido::game::Game;
+use kaleido::variants::board8::shuffled::shuffled_start_fen;
 use kaleido::variants::chess::Chess;
 use kaleido::variants::cylinder::Cylinder;
 
@@ -63,8 +64,11 @@ mod reference {
     pub struct Pos {
         pub board: [u8; 64],
         pub white: bool,
-        /// K, Q, k, q.
-        pub castling: [bool; 4],
+        /// The rook square of each right still held: White h-side, White a-side, Black h-side,
+        /// Black a-side (FIDE's K, Q, k, q).
+        pub castling: [Option<usize>; 4],
+        /// Castling written as the king taking its rook (`e1h1`) rather than its step (`e1g1`).
+        pub chess960: bool,
         pub ep: Option<usize>,
         pub wrap: bool,
     }
@@ -117,13 +121,35 @@ mod reference {
                 assert_eq!(f, 8, "bad FEN row {row}");
             }
             let white = fields[1] == "w";
-            let c = fields[2];
-            let castling = [
-                c.contains('K'),
-                c.contains('Q'),
-                c.contains('k'),
-                c.contains('q'),
-            ];
+            // X-FEN or Shredder-FEN: K/Q the outermost rook on that side of the king, a file
+            // letter the rook on that file; upper case for White.
+            let mut castling = [None; 4];
+            for c in fields[2].chars().filter(|&c| c != '-') {
+                let white_right = c.is_ascii_uppercase();
+                let r = if white_right { 0 } else { 7 };
+                let king_letter = letter(b'k', white_right);
+                let rook_letter = letter(b'r', white_right);
+                let king = (0..8)
+                    .find(|&f| board[at(f, r)] == king_letter)
+                    .expect("castling king on its first rank");
+                let file = match c.to_ascii_lowercase() {
+                    'k' => (king + 1..8)
+                        .rev()
+                        .find(|&f| board[at(f, r)] == rook_letter),
+                    'q' => (0..king).find(|&f| board[at(f, r)] == rook_letter),
+                    letter => Some((letter as u8 - b'a') as i32),
+                }
+                .expect("castling rook");
+                let slot = usize::from(!white_right) * 2 + usize::from(file < king);
+                castling[slot] = Some(at(file, r));
+            }
+            let chess960 = (0..4).any(|i| {
+                castling[i].is_some_and(|rook| {
+                    let r = if i < 2 { 0 } else { 7 };
+                    let king = letter(b'k', i < 2);
+                    file(rook) != if i % 2 == 0 { 7 } else { 0 } || board[at(4, r)] != king
+                })
+            });
             let ep = if fields[3] == "-" {
                 None
             } else {
@@ -133,9 +159,16 @@ mod reference {
                 board,
                 white,
                 castling,
+                chess960,
                 ep,
                 wrap,
             }
+        }
+
+        /// The same position with castling written king-takes-rook (`on`) or as the king's step.
+        pub fn with_chess960(mut self, on: bool) -> Pos {
+            self.chess960 = on;
+            self
         }
 
         /// One step from `s`; files wrap on the cylinder, ranks never do.
@@ -324,25 +357,34 @@ mod reference {
             }
         }
 
+        /// Castling, written here as the king moving onto its own rook. King and rook end on
+        /// g and f (h-side) or c and d (a-side); every square either crosses or lands on must be
+        /// empty but for the two of them, and no square from the king's start to its landing
+        /// may be attacked (the landing is tested again, after the move, by `legal`).
         fn castling_moves(&self, s: usize, moves: &mut Vec<Mv>) {
             let r = if self.white { 0 } else { 7 };
-            let (king_right, queen_right) = if self.white {
-                (self.castling[0], self.castling[1])
-            } else {
-                (self.castling[2], self.castling[3])
-            };
-            let rook = letter(b'r', self.white);
-            let e = at(4, r);
-            if s != e || self.attacked(e, !self.white) {
+            if rank(s) != r {
                 return;
             }
-            let empty = |files: &[i32]| files.iter().all(|&f| self.board[at(f, r)] == EMPTY);
-            let safe = |files: &[i32]| files.iter().all(|&f| !self.attacked(at(f, r), !self.white));
-            if king_right && self.board[at(7, r)] == rook && empty(&[5, 6]) && safe(&[5, 6]) {
-                Self::push(moves, e, at(6, r), Kind::Castle);
-            }
-            if queen_right && self.board[at(0, r)] == rook && empty(&[1, 2, 3]) && safe(&[3, 2]) {
-                Self::push(moves, e, at(2, r), Kind::Castle);
+            let rights = if self.white { [0, 1] } else { [2, 3] };
+            for i in rights {
+                let Some(rook) = self.castling[i] else {
+                    continue;
+                };
+                if self.board[rook] != letter(b'r', self.white) {
+                    continue;
+                }
+                let (king_to, rook_to) = if i % 2 == 0 { (6, 5) } else { (2, 3) };
+                let between = |a: i32, b: i32| a.min(b)..=a.max(b);
+                let crossed = between(file(s), king_to).chain(between(file(rook), rook_to));
+                let blocked = crossed
+                    .map(|f| at(f, r))
+                    .any(|sq| sq != s && sq != rook && self.board[sq] != EMPTY);
+                let attacked =
+                    between(file(s), king_to).any(|f| self.attacked(at(f, r), !self.white));
+                if !blocked && !attacked {
+                    Self::push(moves, s, rook, Kind::Castle);
+                }
             }
         }
 
@@ -350,39 +392,39 @@ mod reference {
         pub fn make(&self, m: Mv) -> Pos {
             let mut n = self.clone();
             let piece = n.board[m.from];
+            let mover_is_king = piece.eq_ignore_ascii_case(&b'k');
             n.board[m.from] = EMPTY;
-            n.board[m.to] = if m.promo != 0 {
-                letter(m.promo, self.white)
-            } else {
-                piece
-            };
             match m.kind {
-                Kind::EnPassant => n.board[at(file(m.to), rank(m.from))] = EMPTY,
                 Kind::Castle => {
+                    // `to` is the rook's square: lift both, then put both down.
                     let r = rank(m.from);
-                    let (rook_from, rook_to) = if file(m.to) == 6 {
-                        (at(7, r), at(5, r))
+                    let (king_to, rook_to) = if file(m.to) > file(m.from) {
+                        (at(6, r), at(5, r))
                     } else {
-                        (at(0, r), at(3, r))
+                        (at(2, r), at(3, r))
                     };
-                    n.board[rook_to] = n.board[rook_from];
-                    n.board[rook_from] = EMPTY;
+                    let rook = n.board[m.to];
+                    n.board[m.to] = EMPTY;
+                    n.board[king_to] = piece;
+                    n.board[rook_to] = rook;
                 }
-                Kind::Normal | Kind::DoubleStep => {}
-            }
-            let lose = [
-                (at(4, 0), [0, 1]),
-                (at(7, 0), [0, 0]),
-                (at(0, 0), [1, 1]),
-                (at(4, 7), [2, 3]),
-                (at(7, 7), [2, 2]),
-                (at(0, 7), [3, 3]),
-            ];
-            for (sq, rights) in lose {
-                if m.from == sq || m.to == sq {
-                    for i in rights {
-                        n.castling[i] = false;
+                _ => {
+                    n.board[m.to] = if m.promo != 0 {
+                        letter(m.promo, self.white)
+                    } else {
+                        piece
+                    };
+                    if m.kind == Kind::EnPassant {
+                        n.board[at(file(m.to), rank(m.from))] = EMPTY;
                     }
+                }
+            }
+            for i in 0..4 {
+                let mine = (i < 2) == self.white;
+                if n.castling[i].is_some_and(|rook| rook == m.from || rook == m.to)
+                    || (mine && mover_is_king)
+                {
+                    n.castling[i] = None;
                 }
             }
             n.ep = if m.kind == Kind::DoubleStep {
@@ -412,7 +454,11 @@ mod reference {
                 .collect()
         }
 
-        pub fn uci(m: Mv) -> String {
+        pub fn uci(&self, m: Mv) -> String {
+            if m.kind == Kind::Castle && !self.chess960 {
+                let king_to = if file(m.to) > file(m.from) { 6 } else { 2 };
+                return square_name(m.from) + &square_name(at(king_to, rank(m.from)));
+            }
             let mut s = square_name(m.from) + &square_name(m.to);
             if m.promo != 0 {
                 s.push(m.promo as char);
@@ -422,7 +468,7 @@ mod reference {
 
         /// Sorted UCI strings of the legal moves.
         pub fn legal_uci(&self) -> Vec<String> {
-            let mut v: Vec<String> = self.legal().into_iter().map(Self::uci).collect();
+            let mut v: Vec<String> = self.legal().into_iter().map(|m| self.uci(m)).collect();
             v.sort();
             v
         }
@@ -482,6 +528,7 @@ impl Stats {
 fn check_position<G: Game>(
     g: &G,
     wrap: bool,
+    chess960: bool,
     stats: &mut Stats,
     failures: &mut Vec<String>,
 ) -> Vec<G::Move> {
@@ -489,10 +536,10 @@ fn check_position<G: Game>(
     let mut moves = Vec::new();
     g.legal_moves(&mut moves);
     let ours = sorted_tokens(g, &moves);
-    let pos = Pos::from_fen(&fen, wrap);
+    let pos = Pos::from_fen(&fen, wrap).with_chess960(chess960);
     let legal = pos.legal();
     stats.record(&pos, &legal);
-    let mut theirs: Vec<String> = legal.iter().map(|&m| Pos::uci(m)).collect();
+    let mut theirs: Vec<String> = legal.iter().map(|&m| pos.uci(m)).collect();
     theirs.sort();
     if ours != theirs {
         failures.push(format!(
@@ -565,22 +612,42 @@ const COMMON_FENS: &[&str] = &[
 ];
 
 fn random_games<G: Game>(wrap: bool, games_per_fen: u32) -> (Stats, Vec<String>) {
+    let starts: Vec<String> = COMMON_FENS
+        .iter()
+        .enumerate()
+        // Position 3 is illegal on the cylinder.
+        .filter(|&(i, _)| !(wrap && i == 2))
+        .map(|(_, fen)| fen.to_string())
+        .collect();
+    random_games_from::<G>(&starts, wrap, false, games_per_fen, 0x5EED_0000)
+}
+
+/// Random games of up to 120 plies from each of `starts`, every position compared. Castling is
+/// written king-takes-rook through a whole game when `chess960` or when the start's own
+/// castling men stand off the classical squares, as kaleido writes it.
+fn random_games_from<G: Game>(
+    starts: &[String],
+    wrap: bool,
+    chess960: bool,
+    games_per_fen: u32,
+    seed: u64,
+) -> (Stats, Vec<String>) {
     let mut failures = Vec::new();
     let mut stats = Stats::default();
-    for (i, fen) in COMMON_FENS.iter().enumerate() {
-        let mut rng = Rng::new(0x5EED_0000 + i as u64 + if wrap { 1000 } else { 0 });
+    for (i, fen) in starts.iter().enumerate() {
+        let mut rng = Rng::new(seed + i as u64 + if wrap { 1000 } else { 0 });
         let start = match G::from_fen(fen) {
             Ok(g) => g,
-            Err(_) if wrap && *fen == COMMON_FENS[2] => continue,
             Err(e) => {
                 failures.push(format!("[{}] start FEN rejected: {fen}: {e:?}", G::NAME));
                 continue;
             }
         };
+        let chess960 = chess960 || Pos::from_fen(fen, wrap).chess960;
         for _ in 0..games_per_fen {
             let mut g = start.clone();
             for _ply in 0..=120 {
-                let moves = check_position(&g, wrap, &mut stats, &mut failures);
+                let moves = check_position(&g, wrap, chess960, &mut stats, &mut failures);
                 if moves.is_empty() || failures.len() > 50 {
                     break;
                 }
@@ -628,14 +695,26 @@ fn random_games_cylinder() {
 
 /// Compares every node of the game tree below `g` down to `depth` plies.
 fn walk<G: Game>(g: &G, wrap: bool, depth: u32, stats: &mut Stats, failures: &mut Vec<String>) {
-    let moves = check_position(g, wrap, stats, failures);
+    walk_as(g, wrap, false, depth, stats, failures);
+}
+
+/// `walk`, castling written king-takes-rook when `chess960`.
+fn walk_as<G: Game>(
+    g: &G,
+    wrap: bool,
+    chess960: bool,
+    depth: u32,
+    stats: &mut Stats,
+    failures: &mut Vec<String>,
+) {
+    let moves = check_position(g, wrap, chess960, stats, failures);
     if depth == 0 || failures.len() > 50 {
         return;
     }
     for mv in moves {
         let mut next = g.clone();
         next.play(mv);
-        walk(&next, wrap, depth - 1, stats, failures);
+        walk_as(&next, wrap, chess960, depth - 1, stats, failures);
     }
 }
 
@@ -823,7 +902,7 @@ fn cylinder_en_passant_after_double_step() {
     let mv = g.parse_move("h7h5").expect("h7h5 is legal");
     g.play(mv);
     let mut failures = Vec::new();
-    let moves = check_position(&g, true, &mut Stats::default(), &mut failures);
+    let moves = check_position(&g, true, false, &mut Stats::default(), &mut failures);
     assert!(failures.is_empty(), "{failures:#?}");
     let list = sorted_tokens(&g, &moves);
     assert!(list.contains(&"a5h6".to_string()), "{} {list:?}", g.fen());
@@ -832,4 +911,76 @@ fn cylinder_en_passant_after_double_step() {
     g.play(ep);
     assert_eq!(g.fen(), "4k3/8/7P/8/8/8/8/4K3 b - - 0 2");
     assert_eq!(g.hash(), g.hash_from_scratch());
+}
+
+/// Shuffled starts: Chess960 starts (each side the same first rank) and double-shuffled ones
+/// (each side its own), plus positions of the published Chess960 perft suite, whose castling
+/// rights stand in every arrangement of king and rooks.
+fn shuffled_starts(wrap: bool) -> Vec<String> {
+    let mut rng = Rng::new(0x960);
+    let mut starts = Vec::new();
+    for _ in 0..12 {
+        let n = (rng.next() % 960) as u16;
+        starts.push(shuffled_start_fen(n, n).unwrap());
+        let (w, b) = ((rng.next() % 960) as u16, (rng.next() % 960) as u16);
+        starts.push(shuffled_start_fen(w, b).unwrap());
+    }
+    let suite = std::fs::read_to_string(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/tests/perft/chess960.epd"
+    ))
+    .unwrap();
+    let positions = suite.lines().filter_map(|line| line.strip_prefix("epd "));
+    // Some of them are no cylinder positions (a king attacked round the seam).
+    let usable = |fen: &&str| !wrap || Cylinder::from_fen(fen).is_ok();
+    starts.extend(positions.filter(usable).step_by(20).map(String::from));
+    starts
+}
+
+#[test]
+fn random_games_chess960() {
+    let (stats, failures) =
+        random_games_from::<Chess>(&shuffled_starts(false), false, false, 6, 960);
+    report("chess960", &stats, &failures);
+    assert!(stats.castling_moves > 100, "{stats:?}");
+}
+
+#[test]
+fn random_games_cylinder960() {
+    let (stats, failures) =
+        random_games_from::<Cylinder>(&shuffled_starts(true), true, false, 6, 960);
+    report("cylinder960", &stats, &failures);
+    assert!(stats.castling_moves > 100, "{stats:?}");
+}
+
+/// Whole trees from shuffled starts where castling comes early, both sides.
+#[test]
+fn exhaustive_trees_chess960() {
+    let mut failures = Vec::new();
+    let mut stats = Stats::default();
+    // King g1 with rook h1 (it stays put), king b1 with rook a1 (walks away), king and rook
+    // side by side (they swap), and a rook that shields the landing square from a queen.
+    let fens = [
+        "1r4kr/8/8/8/8/8/8/1R4KR w KQkq - 0 1",
+        "rk4r1/8/8/8/8/8/8/RK4R1 w KQkq - 0 1",
+        "4rkr1/8/8/8/8/8/8/4RKR1 w GEge - 0 1",
+        "k7/8/8/8/8/8/8/qRK4R w KQ - 0 1",
+        "2rkr3/8/8/8/8/8/8/R2K3R w HAec - 0 1",
+    ];
+    for fen in fens {
+        let chess960 = Pos::from_fen(fen, false).chess960;
+        walk_as(
+            &Chess::from_fen(fen).unwrap(),
+            false,
+            chess960,
+            3,
+            &mut stats,
+            &mut failures,
+        );
+        if let Ok(g) = Cylinder::from_fen(fen) {
+            walk_as(&g, true, chess960, 3, &mut stats, &mut failures);
+        }
+    }
+    report("trees960", &stats, &failures);
+    assert!(stats.castling_moves > 100, "{stats:?}");
 }

@@ -8,6 +8,8 @@ use std::path::PathBuf;
 
 /// Vectors above this many nodes are for bench/, to keep the test run short.
 const MAX_NODES: u64 = 100_000_000;
+/// The Chess960 file holds 960 positions: up to depth 4 or so each (bench/perft goes deeper).
+const CHESS960_MAX_NODES: u64 = 1_000_000;
 
 #[derive(Debug, Default)]
 struct Vector {
@@ -48,7 +50,7 @@ fn parse(text: &str) -> Vec<Vector> {
     out
 }
 
-struct RunVectors(Vec<Vector>);
+struct RunVectors(Vec<Vector>, u64);
 
 impl VariantVisitor for RunVectors {
     type Output = Vec<String>;
@@ -66,7 +68,7 @@ impl VariantVisitor for RunVectors {
                 pos.play(mv);
             }
             for &(depth, nodes) in &v.expected {
-                if nodes > MAX_NODES {
+                if nodes > self.1 {
                     continue;
                 }
                 let got = perft(&pos, depth);
@@ -83,18 +85,24 @@ impl VariantVisitor for RunVectors {
 }
 
 fn run_file(variant: &str) {
+    run_file_as(variant, variant, MAX_NODES);
+}
+
+/// Runs tests/perft/`file`.epd against `variant`, vectors of at most `max_nodes` nodes.
+fn run_file_as(file: &str, variant: &str, max_nodes: u64) {
     let path: PathBuf = [
         env!("CARGO_MANIFEST_DIR"),
         "tests",
         "perft",
-        &format!("{variant}.epd"),
+        &format!("{file}.epd"),
     ]
     .iter()
     .collect();
     let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
     let vectors = parse(&text);
     assert!(!vectors.is_empty(), "{} holds no vectors", path.display());
-    let failures = with_variant(variant, RunVectors(vectors)).expect("variant is registered");
+    let failures =
+        with_variant(variant, RunVectors(vectors, max_nodes)).expect("variant is registered");
     assert!(
         failures.is_empty(),
         "perft mismatches:\n{}",
@@ -105,6 +113,12 @@ fn run_file(variant: &str) {
 #[test]
 fn chess_vectors() {
     run_file("chess");
+}
+
+/// The published Chess960 suite, read in Shredder-FEN.
+#[test]
+fn chess960_vectors() {
+    run_file_as("chess960", "chess", CHESS960_MAX_NODES);
 }
 
 #[test]

@@ -3,50 +3,10 @@
 //! The position is the same whatever the board's geometry (`G`); what depends on how men
 //! attack on it is in attacked.rs.
 
+use super::castling::{CastlePath, Castling, CastlingRooks};
 use super::piece::{Piece, Role};
 use crate::core::{zobrist, Bitboard, Color, Square};
 use std::marker::PhantomData;
-
-/// Castling rights: bit 0 White O-O, 1 White O-O-O, 2 Black O-O, 3 Black O-O-O.
-#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default)]
-pub struct Castling(pub u8);
-
-impl Castling {
-    pub const WHITE_KING: u8 = 1;
-    pub const WHITE_QUEEN: u8 = 2;
-    pub const BLACK_KING: u8 = 4;
-    pub const BLACK_QUEEN: u8 = 8;
-
-    pub const fn kingside(color: Color) -> u8 {
-        match color {
-            Color::White => Castling::WHITE_KING,
-            Color::Black => Castling::BLACK_KING,
-        }
-    }
-    pub const fn queenside(color: Color) -> u8 {
-        match color {
-            Color::White => Castling::WHITE_QUEEN,
-            Color::Black => Castling::BLACK_QUEEN,
-        }
-    }
-    #[inline(always)]
-    pub const fn has(self, right: u8) -> bool {
-        self.0 & right != 0
-    }
-}
-
-/// Rights kept when a move starts or ends on a square: moving the king or a rook, or capturing on
-/// a rook's corner, clears the matching rights.
-const CASTLING_KEPT: [u8; 64] = {
-    let mut kept = [15u8; 64];
-    kept[0] = 15 & !Castling::WHITE_QUEEN;
-    kept[4] = 15 & !(Castling::WHITE_KING | Castling::WHITE_QUEEN);
-    kept[7] = 15 & !Castling::WHITE_KING;
-    kept[56] = 15 & !Castling::BLACK_QUEEN;
-    kept[60] = 15 & !(Castling::BLACK_KING | Castling::BLACK_QUEEN);
-    kept[63] = 15 & !Castling::BLACK_KING;
-    kept
-};
 
 const PIECE_KEYS: usize = 0;
 const CASTLING_KEYS: usize = 12 * 64;
@@ -74,6 +34,14 @@ pub struct Board<G> {
     pub(crate) squares: [Option<Piece>; 64],
     pub(crate) side: Color,
     pub(crate) castling: Castling,
+    /// Where the castling rooks started; the classical corners unless the game began from a
+    /// shuffled start.
+    pub(crate) castling_rooks: CastlingRooks,
+    /// Castling is written as the king taking its own rook (`e1h1`), as UCI_Chess960 asks, in
+    /// place of the king's two-square step. On for any position whose castling king or rooks
+    /// stand off the classical squares, where the step alone could read as an ordinary king
+    /// move; a front end may turn it on for the classical start too.
+    pub(crate) chess960: bool,
     /// Set only when an enemy pawn could capture there, so that hashes (and repetitions) do not
     /// tell apart positions that differ only by an unusable target.
     pub(crate) ep: Option<Square>,
@@ -91,6 +59,8 @@ impl<G> Board<G> {
             squares: [None; 64],
             side: Color::White,
             castling: Castling(0),
+            castling_rooks: CastlingRooks::CLASSICAL,
+            chess960: false,
             ep: None,
             halfmove: 0,
             fullmove: 1,
@@ -129,6 +99,40 @@ impl<G> Board<G> {
     }
     pub fn castling(&self) -> Castling {
         self.castling
+    }
+    pub fn castling_rooks(&self) -> CastlingRooks {
+        self.castling_rooks
+    }
+    /// The squares of `color` castling towards the h-file (`kingside`) or the a-file; only
+    /// meaningful while that right is held.
+    #[inline(always)]
+    pub fn castle_path(&self, color: Color, kingside: bool) -> CastlePath {
+        *self.castling_rooks.path(Castling::right(color, kingside))
+    }
+    /// Whether castling is written king-takes-rook (see the field).
+    pub fn chess960(&self) -> bool {
+        self.chess960
+    }
+    /// Writes castling king-takes-rook (`on`) or as the king's step; a position whose castling
+    /// men stand off the classical squares keeps king-takes-rook, which alone is unambiguous
+    /// there.
+    pub fn set_chess960(&mut self, on: bool) {
+        self.chess960 = on || self.castling_off_classical();
+    }
+    /// Whether a held right's king or rook stands off the classical squares (e-file king,
+    /// corner rooks).
+    pub(crate) fn castling_off_classical(&self) -> bool {
+        [Color::White, Color::Black].into_iter().any(|color| {
+            self.castling.has(Castling::both(color))
+                && (self.pieces(color, Role::King).next().map(Square::file) != Some(4)
+                    || [Castling::kingside(color), Castling::queenside(color)]
+                        .into_iter()
+                        .any(|right| {
+                            self.castling.has(right)
+                                && self.castling_rooks.file(right)
+                                    != CastlingRooks::CLASSICAL.file(right)
+                        }))
+        })
     }
     pub fn en_passant(&self) -> Option<Square> {
         self.ep
@@ -177,10 +181,16 @@ impl<G> Board<G> {
         self.castling = rights;
     }
 
-    /// Rights left after a move from `from` to `to`.
+    /// Rights left after `piece` moves from `from` to `to`.
     #[inline(always)]
-    pub(crate) fn castling_after(&self, from: Square, to: Square) -> Castling {
-        Castling(self.castling.0 & CASTLING_KEPT[from.index()] & CASTLING_KEPT[to.index()])
+    pub(crate) fn castling_after(&self, piece: Piece, from: Square, to: Square) -> Castling {
+        self.castling_rooks.kept(
+            self.castling,
+            piece.color,
+            piece.role == Role::King,
+            from,
+            to,
+        )
     }
 
     pub(crate) fn set_ep(&mut self, ep: Option<Square>) {

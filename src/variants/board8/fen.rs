@@ -1,6 +1,7 @@
 //! Reading and writing the standard six-field FEN of the 8x8 variants.
 
-use super::board::{Board, Castling};
+use super::board::Board;
+use super::castling::{home_rank, Castling, CastlingRooks};
 use super::geometry::Geometry;
 use super::piece::{Piece, Role};
 use crate::core::{Bitboard, Color, Square};
@@ -8,6 +9,17 @@ use crate::errors::{quote, FenError, FenField};
 use std::fmt::Write;
 
 pub const START_FEN: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+
+/// How the castling field names the rook of each right.
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Default)]
+pub enum CastlingForm {
+    /// X-FEN: `KQkq` for the outermost rook on each side of the king, the rook's file letter
+    /// (`B`, `g`) only for an inner one; classical positions read as in plain FEN.
+    #[default]
+    XFen,
+    /// Shredder-FEN: always the rook's file letter (`HAha`).
+    Shredder,
+}
 
 /// Where pawns may stand in a position string.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -40,7 +52,7 @@ impl<G: Geometry> Board<G> {
         b.side = parse_side(fields[1])?;
         validate_kings(&b)?;
         validate_pawn_ranks(&b, pawns)?;
-        b.castling = parse_castling(&b, fields[2])?;
+        parse_castling(&mut b, fields[2])?;
         b.ep = parse_ep(&b, fields[3])?;
         b.halfmove = parse_counter(fields.get(4).copied(), FenField::HalfmoveClock, 0)?;
         b.fullmove = parse_counter(fields.get(5).copied(), FenField::FullmoveNumber, 1)?.max(1);
@@ -59,7 +71,13 @@ impl<G: Geometry> Board<G> {
         Ok(b)
     }
 
+    /// The FEN, its castling field in X-FEN.
     pub fn to_fen(&self) -> String {
+        self.to_fen_as(CastlingForm::XFen)
+    }
+
+    /// The FEN with the castling field in `form`.
+    pub fn to_fen_as(&self, form: CastlingForm) -> String {
         let ep = match self.ep {
             Some(ep) => ep.to_string(),
             None => "-".to_string(),
@@ -68,7 +86,7 @@ impl<G: Geometry> Board<G> {
             "{} {} {} {ep} {} {}",
             self.placement_fen(),
             self.side.fen_char(),
-            self.castling_fen(),
+            self.castling_fen_as(form),
             self.halfmove,
             self.fullmove
         )
@@ -82,27 +100,55 @@ impl<G: Geometry> Board<G> {
         })
     }
 
-    /// The castling field: `KQkq`, a subset, or `-`.
+    /// The castling field in X-FEN: `KQkq`, a subset, or `-`; a file letter for an inner rook.
     pub fn castling_fen(&self) -> String {
+        self.castling_fen_as(CastlingForm::XFen)
+    }
+
+    /// The castling field in `form`: White's rights before Black's, each side's h-file right
+    /// first; `-` for none.
+    pub fn castling_fen_as(&self, form: CastlingForm) -> String {
         let mut out = String::with_capacity(4);
-        let c = self.castling;
-        let rights = [
-            (Castling::WHITE_KING, 'K'),
-            (Castling::WHITE_QUEEN, 'Q'),
-            (Castling::BLACK_KING, 'k'),
-            (Castling::BLACK_QUEEN, 'q'),
-        ];
-        let mut any = false;
-        for (bit, ch) in rights {
-            if c.has(bit) {
-                out.push(ch);
-                any = true;
+        for color in [Color::White, Color::Black] {
+            for kingside in [true, false] {
+                let right = Castling::right(color, kingside);
+                if !self.castling.has(right) {
+                    continue;
+                }
+                let file = self.castling_rooks.file(right);
+                let outermost = outermost_rook(self, color, kingside) == Some(file);
+                let letter = match (form, outermost) {
+                    (CastlingForm::XFen, true) if kingside => 'K',
+                    (CastlingForm::XFen, true) => 'Q',
+                    _ => (b'A' + file) as char,
+                };
+                out.push(match color {
+                    Color::White => letter,
+                    Color::Black => letter.to_ascii_lowercase(),
+                });
             }
         }
-        if !any {
+        if out.is_empty() {
             out.push('-');
         }
         out
+    }
+}
+
+/// The file of `color`'s rook farthest from its king on the king's rank, towards the h-file
+/// (`kingside`) or the a-file; None when there is none.
+fn outermost_rook<G: Geometry>(b: &Board<G>, color: Color, kingside: bool) -> Option<u8> {
+    let rank = home_rank(color);
+    let king = b.pieces(color, Role::King).next()?;
+    if king.rank() != rank {
+        return None;
+    }
+    let rook = Some(Piece::new(color, Role::Rook));
+    let has_rook = |file: u8| b.piece_at(Square::from_coords(file, rank)) == rook;
+    if kingside {
+        (king.file() + 1..8).rev().find(|&f| has_rook(f))
+    } else {
+        (0..king.file()).find(|&f| has_rook(f))
     }
 }
 
@@ -268,48 +314,84 @@ pub(crate) fn validate_pawn_ranks<G: Geometry>(
     Ok(())
 }
 
-pub(crate) fn parse_castling<G: Geometry>(b: &Board<G>, text: &str) -> Result<Castling, FenError> {
-    if text == "-" {
-        return Ok(Castling(0));
-    }
-    let mut rights = 0u8;
-    for ch in text.chars() {
-        let (bit, color, rook_file) = match ch {
-            'K' => (Castling::WHITE_KING, Color::White, 7),
-            'Q' => (Castling::WHITE_QUEEN, Color::White, 0),
-            'k' => (Castling::BLACK_KING, Color::Black, 7),
-            'q' => (Castling::BLACK_QUEEN, Color::Black, 0),
-            _ => {
-                return Err(FenError::new(
-                    FenField::Castling,
-                    format!("expected '-' or letters from KQkq, found '{}'", clip(text)),
-                ))
+/// Reads the castling field into `b` (rights, rook files, and whether castling must be written
+/// king-takes-rook), in either X-FEN or Shredder-FEN: `K`/`Q` name the outermost rook on that
+/// side of the king, a file letter names the rook on that file; upper case for White.
+pub(crate) fn parse_castling<G: Geometry>(b: &mut Board<G>, text: &str) -> Result<(), FenError> {
+    let err = |message: String| FenError::new(FenField::Castling, message);
+    let mut rights = Castling(0);
+    let mut rooks = CastlingRooks::CLASSICAL;
+    if text != "-" {
+        for ch in text.chars() {
+            let color = if ch.is_ascii_uppercase() {
+                Color::White
+            } else {
+                Color::Black
+            };
+            let side = if color == Color::White {
+                "White"
+            } else {
+                "Black"
+            };
+            let rank = home_rank(color);
+            if !ch.is_ascii_alphabetic()
+                || !matches!(ch.to_ascii_lowercase(), 'a'..='h' | 'k' | 'q')
+            {
+                return Err(err(format!(
+                    "expected '-', letters from KQkq or rook files A-H/a-h, found '{}'",
+                    clip(text)
+                )));
             }
-        };
-        if rights & bit != 0 {
-            return Err(FenError::new(
-                FenField::Castling,
-                format!("'{ch}' appears twice"),
-            ));
+            let Some(king) = b.pieces(color, Role::King).next() else {
+                return Err(err(format!("'{ch}' needs {side}'s king on the board")));
+            };
+            if king.rank() != rank {
+                return Err(err(format!(
+                    "'{ch}' needs {side}'s king on its first rank, not on {king}"
+                )));
+            }
+            let (kingside, file) = match ch.to_ascii_lowercase() {
+                'k' | 'q' => {
+                    let kingside = ch.eq_ignore_ascii_case(&'k');
+                    let Some(file) = outermost_rook(b, color, kingside) else {
+                        let corner = Square::from_coords(if kingside { 7 } else { 0 }, rank);
+                        return Err(err(format!(
+                            "'{ch}' needs a {} rook between the king on {king} and {corner}",
+                            side.to_lowercase()
+                        )));
+                    };
+                    (kingside, file)
+                }
+                letter => {
+                    let file = letter as u8 - b'a';
+                    let square = Square::from_coords(file, rank);
+                    if file == king.file() {
+                        return Err(err(format!("'{ch}' names the king's own file")));
+                    }
+                    if b.piece_at(square) != Some(Piece::new(color, Role::Rook)) {
+                        return Err(err(format!(
+                            "'{ch}' names {square}, where no {} rook stands",
+                            side.to_lowercase()
+                        )));
+                    }
+                    (file > king.file(), file)
+                }
+            };
+            let right = Castling::right(color, kingside);
+            if rights.has(right) {
+                let wing = if kingside { "h-file" } else { "a-file" };
+                return Err(err(format!(
+                    "'{ch}' gives {side} a second right on the {wing} side"
+                )));
+            }
+            rights.0 |= right;
+            rooks = rooks.with(right, king.file(), file);
         }
-        let home = if color == Color::White { 0 } else { 7 };
-        let king_home =
-            b.piece_at(Square::from_coords(4, home)) == Some(Piece::new(color, Role::King));
-        let rook_home =
-            b.piece_at(Square::from_coords(rook_file, home)) == Some(Piece::new(color, Role::Rook));
-        if !king_home || !rook_home {
-            let corner = Square::from_coords(rook_file, home);
-            return Err(FenError::new(
-                FenField::Castling,
-                format!(
-                    "'{ch}' needs the king on {} and a rook on {corner}",
-                    Square::from_coords(4, home)
-                ),
-            ));
-        }
-        rights |= bit;
     }
-    Ok(Castling(rights))
+    b.castling = rights;
+    b.castling_rooks = rooks;
+    b.chess960 = b.castling_off_classical();
+    Ok(())
 }
 
 fn parse_ep<G: Geometry>(b: &Board<G>, text: &str) -> Result<Option<Square>, FenError> {
@@ -449,6 +531,72 @@ mod tests {
             Cylinder::from_fen(ROUND_TRIP[2]).unwrap_err().field,
             FenField::Placement
         );
+    }
+
+    #[test]
+    fn shuffled_castling_reads_in_both_forms_and_writes_x_fen_or_shredder() {
+        use super::CastlingForm;
+        // Outermost rooks: K and Q in X-FEN, files in Shredder-FEN.
+        let outer = "bqnbrkrn/pppppppp/8/8/8/8/PPPPPPPP/BQNBRKRN w KQkq - 0 1";
+        let shredder = "bqnbrkrn/pppppppp/8/8/8/8/PPPPPPPP/BQNBRKRN w GEge - 0 1";
+        for fen in [outer, shredder] {
+            let b = Chess::from_fen(fen).unwrap();
+            assert_eq!(b.to_fen(), outer);
+            assert_eq!(b.to_fen_as(CastlingForm::Shredder), shredder);
+            assert!(b.chess960());
+        }
+        // An inner rook takes its file letter in X-FEN: the h1-rook is outermost, g1 is not.
+        let inner = "4k3/8/8/8/8/8/8/1R2K1RR w G - 0 1";
+        let b = Chess::from_fen(inner).unwrap();
+        assert_eq!(b.to_fen(), inner);
+        assert_eq!(b.castling_rooks().file(1), 6);
+        assert_eq!(
+            Chess::from_fen("4k3/8/8/8/8/8/8/1R2K1RR w K - 0 1")
+                .unwrap()
+                .castling_rooks()
+                .file(1),
+            7
+        );
+        // The classical start is classical in either form.
+        let b =
+            Chess::from_fen("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w HAha - 0 1").unwrap();
+        assert_eq!(b.to_fen(), super::START_FEN);
+        assert!(!b.chess960());
+    }
+
+    #[test]
+    fn impossible_castling_fields_name_the_field_and_say_why() {
+        let cases = [
+            (
+                "4k3/8/8/8/8/8/8/4K3 w C - 0 1",
+                "'C' names c1, where no white rook stands",
+            ),
+            (
+                "4k3/8/8/8/8/8/8/R3K3 w E - 0 1",
+                "'E' names the king's own file",
+            ),
+            (
+                "4k3/8/8/8/8/8/4K3/R6R w A - 0 1",
+                "'A' needs White's king on its first rank, not on e2",
+            ),
+            (
+                "4k3/8/8/8/8/8/8/1K5R w Q - 0 1",
+                "'Q' needs a white rook between the king on b1 and a1",
+            ),
+            (
+                "4k3/8/8/8/8/8/8/R3K1RR w GH - 0 1",
+                "'H' gives White a second right on the h-file side",
+            ),
+            (
+                "4k3/8/8/8/8/8/8/R3K2R w KX - 0 1",
+                "expected '-', letters from KQkq or rook files A-H/a-h",
+            ),
+        ];
+        for (fen, why) in cases {
+            let e = Chess::from_fen(fen).unwrap_err();
+            assert_eq!(e.field, FenField::Castling, "{fen}");
+            assert!(e.to_string().contains(why), "{fen}: {e}");
+        }
     }
 
     #[test]

@@ -23,12 +23,13 @@ impl<G: Geometry> Game for Board<G> {
         self.hash
     }
 
-    /// UCI coordinates: `e2e4`, `e7e8q`, castling as the king's move (`e1g1`).
+    /// UCI coordinates: `e2e4`, `e7e8q`, castling as the king's move (`e1g1`) or as the king
+    /// taking its own rook (`e1h1`, Chess960's form).
     fn parse_move(&self, token: &str) -> Result<Move, MoveError> {
         let (from, to, promotion) = read_coordinates(token, "move")?;
         let mut moves = Vec::with_capacity(64);
         self.legal_moves(&mut moves);
-        if let Some(mv) = Move::find(&moves, from, to, promotion) {
+        if let Some(mv) = self.find_move(&moves, from, to, promotion) {
             return Ok(mv);
         }
         let reason = match self.piece_at(from) {
@@ -46,7 +47,7 @@ impl<G: Geometry> Game for Board<G> {
     }
 
     fn format_move(&self, mv: Move) -> String {
-        mv.to_string()
+        self.move_token(mv)
     }
 
     fn human_notation(&self, mv: Move) -> String {

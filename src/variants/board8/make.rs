@@ -1,6 +1,7 @@
 //! Playing a move on the 8x8 board, with the hash kept up to date as it goes.
 
 use super::board::Board;
+use super::castling::Castling;
 use super::geometry::Geometry;
 use super::moves::{Move, MoveKind};
 use super::piece::{Piece, Role};
@@ -37,19 +38,14 @@ impl<G: Geometry> Board<G> {
         };
         match mv.kind() {
             MoveKind::Castle => {
-                self.shift(from, to, piece);
-                let (rook_from, rook_to) = if to.file() == 6 {
-                    (
-                        Square::from_coords(7, to.rank()),
-                        Square::from_coords(5, to.rank()),
-                    )
-                } else {
-                    (
-                        Square::from_coords(0, to.rank()),
-                        Square::from_coords(3, to.rank()),
-                    )
-                };
-                self.shift(rook_from, rook_to, Piece::new(us, Role::Rook));
+                // Lifted and put down rather than shifted: in a shuffled start the king may
+                // stay where it is, or land where its rook stood.
+                let rook = Piece::new(us, Role::Rook);
+                let path = self.castle_path(us, to.file() == 6);
+                self.remove(from, piece);
+                self.remove(path.rook_from, rook);
+                self.put(to, piece);
+                self.put(path.rook_to, rook);
             }
             MoveKind::EnPassant => {
                 self.shift(from, to, piece);
@@ -75,9 +71,15 @@ impl<G: Geometry> Board<G> {
                 }
             }
         }
-        let rights = self.castling_after(from, to);
-        if rights != self.castling {
-            self.set_castling(rights);
+        if self.castling.0 != 0 {
+            let mut rights = self.castling_after(piece, from, to);
+            // A captured king (doublemove's win) takes its side's rights with it.
+            if effect.captured.is_some_and(|p| p.role == Role::King) {
+                rights.0 &= !Castling::both(!us);
+            }
+            if rights != self.castling {
+                self.set_castling(rights);
+            }
         }
         effect
     }

@@ -4,6 +4,8 @@
 mod attacked;
 mod board;
 pub mod board_view;
+mod castle_notation;
+pub(crate) mod castling;
 pub mod eval;
 pub(crate) mod fen;
 pub mod flat;
@@ -18,9 +20,11 @@ pub mod reference;
 mod san;
 mod search;
 mod see;
+pub mod shuffled;
 
-pub use board::{Board, Castling};
-pub use fen::{PawnRanks, START_FEN};
+pub use board::Board;
+pub use castling::{CastlePath, Castling, CastlingRooks};
+pub use fen::{CastlingForm, PawnRanks, START_FEN};
 pub use flat::Flat;
 pub(crate) use geometry::attacks_from;
 pub use geometry::{Geometry, Safety};

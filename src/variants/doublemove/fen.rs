@@ -54,7 +54,7 @@ impl Doublemove {
         board.side = side;
         let winner = validate_kings(&board, sub_move)?;
         validate_pawn_ranks(&board, PawnRanks::Fide)?;
-        board.castling = parse_castling(&board, fields[2])?;
+        parse_castling(&mut board, fields[2])?;
         board.halfmove = parse_counter(fields.get(4).copied(), FenField::HalfmoveClock, 0)?;
         board.fullmove = parse_counter(fields.get(5).copied(), FenField::FullmoveNumber, 1)?.max(1);
         board.hash = board.hash_from_scratch();

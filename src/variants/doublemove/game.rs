@@ -42,7 +42,7 @@ impl Doublemove {
         }
         let mut moves = Vec::with_capacity(64);
         self.legal_moves(&mut moves);
-        if let Some(mv) = Move::find(&moves, from, to, promotion) {
+        if let Some(mv) = self.board.find_move(&moves, from, to, promotion) {
             return Ok(mv);
         }
         Err(illegal(match self.board.piece_at(from) {
@@ -81,7 +81,7 @@ impl Game for Doublemove {
     }
 
     fn format_move(&self, mv: Move) -> String {
-        mv.to_string()
+        self.board.move_token(mv)
     }
 
     /// §7.2: SAN with disambiguation over all pseudo-legal moves and no `+` or `#` (a king

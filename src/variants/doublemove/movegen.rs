@@ -3,7 +3,7 @@
 //! with popcounts and lists come from the same code.
 
 use super::{targets_made_by, Doublemove};
-use crate::core::{Bitboard, Color, Square};
+use crate::core::{Bitboard, Color};
 use crate::variants::board8::movegen::pawn_captures;
 use crate::variants::board8::{flat::attacks, Flat};
 use crate::variants::board8::{
@@ -50,22 +50,18 @@ impl Doublemove {
         // e.p. field is never set here, so it adds no e.p. capture; those follow below.
         generate_pseudo_men(b, sink);
 
-        // Castling (§4): the right and empty squares strictly between king and rook, nothing
-        // else. A right implies king and rook on their home squares (FEN checks it; a move
+        // Castling (§4): the right, and every square king and rook cross or land on empty but
+        // for the two of them (from the classical start: the squares between them), nothing
+        // else. A right implies king and rook on their start squares (FEN checks it; a move
         // from or onto either square clears it).
-        let rights = b.castling;
-        if rights.has(Castling::kingside(us) | Castling::queenside(us)) {
-            let base: u8 = if us == Color::White { 0 } else { 56 };
-            let king = Square::new(base + 4);
-            if rights.has(Castling::kingside(us))
-                && (occ & Bitboard(0b0110_0000 << base)).is_empty()
-            {
-                sink.single(Move::new(king, Square::new(base + 6), MoveKind::Castle));
-            }
-            if rights.has(Castling::queenside(us))
-                && (occ & Bitboard(0b0000_1110 << base)).is_empty()
-            {
-                sink.single(Move::new(king, Square::new(base + 2), MoveKind::Castle));
+        if b.castling.has(Castling::both(us)) {
+            for kingside in [true, false] {
+                if b.castling.has(Castling::right(us, kingside)) {
+                    let path = b.castle_path(us, kingside);
+                    if (occ & path.clear).is_empty() {
+                        sink.single(Move::new(path.king_from, path.king_to, MoveKind::Castle));
+                    }
+                }
             }
         }
 

@@ -65,8 +65,8 @@ impl Spinchess {
         others.is_empty() || (others.at_most_one() && others.intersects(minors))
     }
 
-    /// Rotates the men of `block`; a spin of a rook's corner block clears that castling right,
-    /// whoever spins (§8, Decision 11).
+    /// Rotates the men of `block`; a spin of the block holding a castling rook's start square
+    /// clears that right, whoever spins (§8, Decision 11). A spin never moves a king.
     fn spin(&mut self, block: Block, rotation: Rotation) {
         let b = &mut self.board;
         let mut men = [None; 4];
@@ -79,15 +79,16 @@ impl Spinchess {
         for (sq, piece) in men.into_iter().flatten() {
             b.put(rotation.destination(block, sq), piece);
         }
-        let cleared = match block.index() {
-            0 => Castling::WHITE_QUEEN,
-            3 => Castling::WHITE_KING,
-            12 => Castling::BLACK_QUEEN,
-            15 => Castling::BLACK_KING,
-            _ => 0,
-        };
-        if b.castling().has(cleared) {
-            b.set_castling(Castling(b.castling().0 & !cleared));
+        if b.castling().0 != 0 {
+            let mut cleared = 0;
+            for right in [1u8, 2, 4, 8] {
+                if block.squares().has(b.castling_rooks().square(right)) {
+                    cleared |= right;
+                }
+            }
+            if b.castling().has(cleared) {
+                b.set_castling(Castling(b.castling().0 & !cleared));
+            }
         }
     }
 
@@ -186,8 +187,12 @@ impl Game for Spinchess {
         notation::parse_token(self, token)
     }
 
+    /// Castling (never followed by a spin) in the board's form, king-takes-rook in Chess960.
     fn format_move(&self, turn: Turn) -> String {
-        turn.to_string()
+        match turn.mv() {
+            Some(mv) if turn.spin_part().is_none() => self.board.move_token(mv),
+            _ => turn.to_string(),
+        }
     }
 
     fn human_notation(&self, turn: Turn) -> String {

@@ -8,7 +8,7 @@ use super::Spinchess;
 use crate::core::Square;
 use crate::errors::MoveError;
 use crate::game::Game;
-use crate::variants::board8::{check_suffix, san_body, Role};
+use crate::variants::board8::{check_suffix, san_body, MoveKind, Role};
 
 struct MoveText {
     from: Square,
@@ -136,8 +136,16 @@ pub fn parse_token(pos: &Spinchess, token: &str) -> Result<Turn, MoveError> {
 
     let mut turns = Vec::with_capacity(128);
     pos.legal_moves(&mut turns);
+    // Castling written as the king taking its own rook (Chess960's form).
+    let castle_landing = mv
+        .as_ref()
+        .filter(|m| m.promotion.is_none())
+        .and_then(|m| b.castling_by_rook(m.from, m.to));
     let same_move = |t: &Turn| match (t.mv(), &mv) {
         (None, None) => true,
+        (Some(a), Some(_)) if castle_landing.is_some() => {
+            a.kind() == MoveKind::Castle && Some(a.to()) == castle_landing
+        }
         (Some(a), Some(m)) => a.from() == m.from && a.to() == m.to,
         _ => false,
     };
@@ -146,10 +154,13 @@ pub fn parse_token(pos: &Spinchess, token: &str) -> Result<Turn, MoveError> {
         (Some((block, rotation)), Some(s)) => block == s.block && rotation == s.rotation,
         _ => false,
     };
-    let candidates: Vec<Turn> = turns
+    let mut candidates: Vec<Turn> = turns
         .into_iter()
         .filter(|t| same_move(t) && same_spin(t))
         .collect();
+    // In a shuffled start the king's step may name both an ordinary move and castling: the
+    // ordinary move is meant (castling has its own form there).
+    candidates.sort_by_key(|t| t.mv().is_some_and(|m| m.kind() == MoveKind::Castle));
     let wanted_move_promotion = mv.as_ref().and_then(|m| m.promotion);
     let wanted_spin_promotion = spin.as_ref().and_then(|s| s.promotion);
     if let Some(&turn) = candidates.iter().find(|t| {

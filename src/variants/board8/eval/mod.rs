@@ -125,10 +125,11 @@ impl<G: Geometry> Board<G> {
 
     /// What `mv` wins at once: its victim and the promotion's gain in value.
     pub fn material_gain(&self, mv: super::Move) -> i32 {
-        let victim = if mv.kind() == super::MoveKind::EnPassant {
-            VALUES[Role::Pawn.index()]
-        } else {
-            self.piece_at(mv.to()).map_or(0, |p| VALUES[p.role.index()])
+        // A castling king may land on its own rook's square in a shuffled start: no victim.
+        let victim = match mv.kind() {
+            super::MoveKind::EnPassant => VALUES[Role::Pawn.index()],
+            super::MoveKind::Castle => 0,
+            _ => self.piece_at(mv.to()).map_or(0, |p| VALUES[p.role.index()]),
         };
         victim + mv.promotion().map_or(0, |r| VALUES[r.index()] - VALUES[0])
     }
@@ -152,10 +153,10 @@ impl<G: Geometry> Board<G> {
     /// MVV-LVA key of a capture or promotion by `mv` (None for a quiet move): the most valuable
     /// victim first, then the least valuable attacker.
     pub fn tactical_value(&self, mv: super::Move) -> Option<i32> {
-        let victim = if mv.kind() == super::MoveKind::EnPassant {
-            Some(Role::Pawn)
-        } else {
-            self.piece_at(mv.to()).map(|p| p.role)
+        let victim = match mv.kind() {
+            super::MoveKind::EnPassant => Some(Role::Pawn),
+            super::MoveKind::Castle => None,
+            _ => self.piece_at(mv.to()).map(|p| p.role),
         };
         let promotion = mv.promotion().map(|r| VALUES[r.index()] - VALUES[0]);
         if victim.is_none() && promotion.is_none() {
