@@ -20,6 +20,11 @@ impl<G: Game> GameRecord<G> {
         }
     }
 
+    /// The position the record starts from.
+    pub fn start(&self) -> &G {
+        &self.positions[0]
+    }
+
     pub fn current(&self) -> &G {
         self.positions
             .last()

@@ -78,8 +78,16 @@ pub trait Game: Clone + Send + Sync + 'static {
     /// variant's folder (`xboard.rs`). The default keeps it off the XBoard variant list.
     const XBOARD: XboardFacts = XboardFacts::NONE;
 
+    /// Whether the game has shuffled (Chess960) starts, with castling from wherever king and
+    /// rooks stand; `set_chess960` then chooses how castling is written.
+    const SHUFFLED_STARTS: bool = false;
+
     fn startpos() -> Self;
     fn from_fen(fen: &str) -> Result<Self, FenError>;
+
+    /// Writes castling as the king taking its own rook (`on`, UCI_Chess960's form) or as the
+    /// king's step; games without shuffled starts ignore it.
+    fn set_chess960(&mut self, _on: bool) {}
     fn fen(&self) -> String;
 
     /// A text picture of the board for people (`d`); drawn from the FEN's placement unless

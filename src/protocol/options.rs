@@ -32,6 +32,11 @@ pub enum OptionError {
     },
     #[error("unknown option '{0}'")]
     Unknown(String),
+    #[error("{name} does not apply to {variant}: it has no shuffled starts")]
+    NotInVariant {
+        name: &'static str,
+        variant: &'static str,
+    },
     #[error("setoption needs 'name <option> value <value>'")]
     Syntax,
 }
@@ -161,6 +166,13 @@ pub const LIMIT_STRENGTH: Check = Check {
 /// `UCI_AnalyseMode`: the GUI analyses; searches are then at full strength whatever the level.
 pub const ANALYSE_MODE: Check = Check {
     name: "UCI_AnalyseMode",
+    default: false,
+};
+
+/// `UCI_Chess960`: castling is written as the king taking its own rook (`e1h1`), the form
+/// Chess960 GUIs send and expect, in the games with shuffled starts.
+pub const CHESS960: Check = Check {
+    name: "UCI_Chess960",
     default: false,
 };
 

@@ -4,6 +4,7 @@
 //! variant can change at run time while the search and rules stay monomorphised.
 
 use super::error::{NetworkRefused, PositionError};
+use super::options::OptionError;
 use crate::errors::MoveError;
 use crate::game::{Game, Variant, XboardFacts};
 use crate::nnue::{self, EvalChoice, QuantisedNetwork};
@@ -102,6 +103,9 @@ pub trait Session: Send {
     fn legal_moves(&self) -> Vec<String>;
     /// How the variant is offered over XBoard.
     fn xboard(&self) -> XboardFacts;
+    /// Writes castling king-takes-rook (UCI_Chess960) in this and every later position; refused
+    /// when turned on in a game without shuffled starts.
+    fn set_chess960(&mut self, on: bool) -> Result<(), OptionError>;
     /// Chooses the evaluation the searches use, and says which it is. When the chosen network
     /// cannot be had, the error says why and the hand-written evaluation judges instead.
     fn set_evaluation(&mut self, choice: &EvalChoice) -> Result<String, NetworkRefused>;
@@ -109,6 +113,8 @@ pub trait Session: Send {
 
 pub struct GameSession<G: Variant> {
     record: GameRecord<G>,
+    /// UCI_Chess960: castling written king-takes-rook.
+    chess960: bool,
     /// The evaluation network; None for the hand-written evaluation.
     network: Option<Arc<QuantisedNetwork>>,
 }
@@ -119,6 +125,7 @@ impl<G: Variant> GameSession<G> {
     pub fn new() -> Self {
         GameSession {
             record: GameRecord::new(G::startpos()),
+            chess960: false,
             network: nnue::built_in::<G>(),
         }
     }
@@ -180,7 +187,7 @@ impl<G: Variant> Session for GameSession<G> {
     }
 
     fn set_position(&mut self, fen: Option<&str>, moves: &[&str]) -> Result<(), PositionError> {
-        self.record = record_from(fen, moves)?;
+        self.record = record_from(fen, moves, self.chess960)?;
         Ok(())
     }
 
@@ -270,6 +277,26 @@ impl<G: Variant> Session for GameSession<G> {
         G::XBOARD
     }
 
+    fn set_chess960(&mut self, on: bool) -> Result<(), OptionError> {
+        if on && !G::SHUFFLED_STARTS {
+            return Err(OptionError::NotInVariant {
+                name: super::options::CHESS960.name,
+                variant: G::NAME,
+            });
+        }
+        self.chess960 = on;
+        // The game so far keeps its moves; only how castling is written changes.
+        let moves = self.record.moves().to_vec();
+        let mut start = self.record.start().clone();
+        start.set_chess960(on);
+        let mut record = GameRecord::new(start);
+        for mv in moves {
+            record.play(mv);
+        }
+        self.record = record;
+        Ok(())
+    }
+
     fn set_evaluation(&mut self, choice: &EvalChoice) -> Result<String, NetworkRefused> {
         let loaded = nnue::load::<G>(choice);
         self.network = loaded.clone().unwrap_or(None);
@@ -284,11 +311,13 @@ impl<G: Variant> Session for GameSession<G> {
 pub(super) fn record_from<G: Game>(
     fen: Option<&str>,
     moves: &[&str],
+    chess960: bool,
 ) -> Result<GameRecord<G>, PositionError> {
-    let start = match fen {
+    let mut start = match fen {
         Some(fen) => G::from_fen(fen)?,
         None => G::startpos(),
     };
+    start.set_chess960(chess960);
     let mut record = GameRecord::new(start);
     for (i, token) in moves.iter().enumerate() {
         record

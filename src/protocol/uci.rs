@@ -41,6 +41,9 @@ struct Uci {
     multi_pv: usize,
     /// `UCI_ShowWDL`.
     show_wdl: bool,
+    /// `UCI_Chess960`, kept across variant changes (a game without shuffled starts leaves it
+    /// unused).
+    chess960: bool,
     /// The limits of a `go ponder`, applied when `ponderhit` arrives.
     pondering: Option<Go>,
     /// Whether the running search may still send its `bestmove` (see `ANSWER_*` below).
@@ -101,6 +104,7 @@ impl Uci {
             engine: EngineCore::new(out, default_session(), overhead()),
             multi_pv: 1,
             show_wdl: options::SHOW_WDL.default,
+            chess960: options::CHESS960.default,
             pondering: None,
             answer: Arc::new(AtomicU8::new(ANSWER_SENT)),
         }
@@ -136,6 +140,7 @@ impl Uci {
         self.send(&options::SKILL_LEVEL.uci_line());
         self.send(&options::ANALYSE_MODE.uci_line());
         self.send(&options::SHOW_WDL.uci_line());
+        self.send(&options::CHESS960.uci_line());
         self.send(&options::tri_search::uci_line());
         self.send(&options::USE_NNUE.uci_line());
         self.send(&options::eval_file::uci_line());
@@ -161,6 +166,14 @@ impl Uci {
                 .parse(value)
                 .map(|on| self.show_wdl = on)
                 .map_err(CommandError::from),
+            "uci_chess960" => options::CHESS960
+                .parse(value)
+                .and_then(|on| {
+                    self.session().set_chess960(on)?;
+                    self.chess960 = on;
+                    Ok(())
+                })
+                .map_err(CommandError::from),
             "ponder" => Ok(()),
             _ => Err(OptionError::Unknown(quote(&name, 40)).into()),
         };
@@ -171,7 +184,9 @@ impl Uci {
 
     /// `UCI_Variant`: a fresh game of the variant, told to the GUI with its board's size.
     fn set_variant(&mut self, value: &str) -> Result<(), CommandError> {
-        let session = new_session(value)?;
+        let mut session = new_session(value)?;
+        // Kept on for a later game with shuffled starts; this one has none to write.
+        let _ = session.set_chess960(self.chess960);
         let start = session.start_fen();
         let (files, ranks) = session.board_size();
         let evaluation = self.engine.replace_session(session);

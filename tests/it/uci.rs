@@ -596,3 +596,70 @@ fn a_long_search_names_the_root_move_it_is_on() {
         );
     }
 }
+
+/// The root moves a `go perft 1` lists.
+fn perft_moves(lines: &[String]) -> Vec<String> {
+    lines
+        .iter()
+        .filter_map(|l| l.strip_suffix(": 1").map(String::from))
+        .collect()
+}
+
+#[test]
+fn chess960_castling_is_king_takes_rook_and_both_forms_are_read() {
+    let italian = "position startpos moves e2e4 e7e5 g1f3 g8f6 f1c4 f8c5";
+    let out = converse(&format!(
+        "uci\n{italian}\ngo perft 1\nsetoption name UCI_Chess960 value true\n{italian}\n\
+         go perft 1\n{italian} e1h1 e8g8\ngo perft 1\nquit\n"
+    ));
+    assert!(out
+        .iter()
+        .any(|l| l == "option name UCI_Chess960 type check default false"));
+    let perfts: Vec<&[String]> = out.split(|l| l.starts_with("Nodes searched")).collect();
+    let (off, on, after) = (
+        perft_moves(perfts[0]),
+        perft_moves(perfts[1]),
+        perft_moves(perfts[2]),
+    );
+    assert!(off.contains(&"e1g1".into()) && !off.contains(&"e1h1".into()));
+    assert!(on.contains(&"e1h1".into()) && !on.contains(&"e1g1".into()));
+    assert!(!after.is_empty(), "both castling forms were read: {out:?}");
+    assert!(!out.iter().any(|l| l.contains("error")), "{out:?}");
+
+    // A shuffled start: king b1, rooks a1 and g1; O-O-O is b1a1 and O-O b1g1.
+    let out = converse(
+        "uci\nsetoption name UCI_Chess960 value true\n\
+         position fen rk4r1/pppppppp/8/8/8/8/PPPPPPPP/RK4R1 w GAga - 0 1\ngo perft 1\n\
+         position fen rk4r1/pppppppp/8/8/8/8/PPPPPPPP/RK4R1 w KQkq - 0 1 moves b1a1 b8g8\n\
+         go perft 1\nquit\n",
+    );
+    let perfts: Vec<&[String]> = out.split(|l| l.starts_with("Nodes searched")).collect();
+    let start = perft_moves(perfts[0]);
+    assert!(
+        start.contains(&"b1a1".into()) && start.contains(&"b1g1".into()),
+        "{start:?}"
+    );
+    assert!(
+        start.contains(&"b1c1".into()),
+        "the king's step stays an ordinary move"
+    );
+    assert!(!perft_moves(perfts[1]).is_empty(), "{out:?}");
+    assert!(!out.iter().any(|l| l.contains("error")), "{out:?}");
+}
+
+#[test]
+fn chess960_is_refused_where_there_are_no_shuffled_starts() {
+    let out = converse(
+        "uci\nsetoption name UCI_Variant value gigachess\nsetoption name UCI_Chess960 value true\n\
+         setoption name UCI_Variant value chess\nsetoption name UCI_Chess960 value maybe\n\
+         isready\nquit\n",
+    );
+    let errors: Vec<&String> = out.iter().filter(|l| l.contains("error")).collect();
+    assert_eq!(errors.len(), 2, "{out:?}");
+    assert!(
+        errors[0].contains("UCI_Chess960 does not apply to gigachess"),
+        "{errors:?}"
+    );
+    assert!(errors[1].contains("true or false"), "{errors:?}");
+    assert!(out.iter().any(|l| l == "readyok"));
+}

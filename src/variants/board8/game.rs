@@ -14,6 +14,7 @@ impl<G: Geometry> Game for Board<G> {
     const NAME: &'static str = G::VARIANT;
     const PLAYERS: usize = 2;
     const XBOARD: crate::game::XboardFacts = G::XBOARD;
+    const SHUFFLED_STARTS: bool = true;
 
     rules_from_inherent_methods!(START_FEN);
     fn side_to_move(&self) -> Player {
@@ -48,6 +49,10 @@ impl<G: Geometry> Game for Board<G> {
 
     fn format_move(&self, mv: Move) -> String {
         self.move_token(mv)
+    }
+
+    fn set_chess960(&mut self, on: bool) {
+        Board::set_chess960(self, on);
     }
 
     fn human_notation(&self, mv: Move) -> String {

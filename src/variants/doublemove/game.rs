@@ -66,6 +66,7 @@ impl Game for Doublemove {
     const NAME: &'static str = "doublemove";
     const PLAYERS: usize = 2;
     const XBOARD: crate::game::XboardFacts = super::xboard::XBOARD;
+    const SHUFFLED_STARTS: bool = true;
 
     rules_from_inherent_methods!(START_FEN);
     fn side_to_move(&self) -> Player {
@@ -82,6 +83,10 @@ impl Game for Doublemove {
 
     fn format_move(&self, mv: Move) -> String {
         self.board.move_token(mv)
+    }
+
+    fn set_chess960(&mut self, on: bool) {
+        self.board.set_chess960(on);
     }
 
     /// §7.2: SAN with disambiguation over all pseudo-legal moves and no `+` or `#` (a king

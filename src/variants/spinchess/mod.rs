@@ -136,6 +136,7 @@ impl Game for Spinchess {
     const NAME: &'static str = "spinchess";
     const PLAYERS: usize = 2;
     const XBOARD: crate::game::XboardFacts = xboard::XBOARD;
+    const SHUFFLED_STARTS: bool = true;
 
     fn startpos() -> Self {
         Spinchess::from_fen(START_FEN).expect("the start position is valid")
@@ -185,6 +186,10 @@ impl Game for Spinchess {
 
     fn parse_move(&self, token: &str) -> Result<Turn, MoveError> {
         notation::parse_token(self, token)
+    }
+
+    fn set_chess960(&mut self, on: bool) {
+        self.board.set_chess960(on);
     }
 
     /// Castling (never followed by a spin) in the board's form, king-takes-rook in Chess960.
