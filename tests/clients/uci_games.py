@@ -1,5 +1,7 @@
 #!/usr/bin/env python3
-"""A real UCI client against kaleido: python-chess plays whole standard-chess games.
+"""A real UCI client against kaleido: python-chess plays whole standard-chess games, and
+Chess960 games from shuffled starts (python-chess sets UCI_Chess960 and sends and expects
+castling as king-takes-rook).
 
 python-chess checks every `bestmove` against its own rules and raises on an illegal or garbled
 one, on a desynchronised conversation, or on an engine that dies; so a game that reaches its
@@ -13,13 +15,14 @@ import chess
 import chess.engine
 
 
-def play(engine_path, white_time, black_time, max_plies=400):
-    """One game of kaleido against itself at two move times; returns the finished board."""
+def play(engine_path, white_time, black_time, max_plies=400, start=None):
+    """One game of kaleido against itself at two move times, from the classical start or from
+    Chess960 start number `start`; returns the finished board."""
     white = chess.engine.SimpleEngine.popen_uci(engine_path)
     black = chess.engine.SimpleEngine.popen_uci(engine_path)
     try:
         black.configure({"Hash": 16})
-        board = chess.Board()
+        board = chess.Board() if start is None else chess.Board.from_chess960_pos(start)
         while not board.is_game_over(claim_draw=True) and board.ply() < max_plies:
             engine, seconds = (white, white_time) if board.turn == chess.WHITE else (black, black_time)
             result = engine.play(board, chess.engine.Limit(time=seconds), info=chess.engine.INFO_SCORE)
@@ -40,10 +43,23 @@ def main():
     if len(sys.argv) != 2:
         sys.exit(__doc__)
     games = [play(sys.argv[1], 0.02, 0.01), play(sys.argv[1], 0.01, 0.02)]
-    for board in games:
+    # Start 0 (BBQNNRKR: O-O leaves the king on g1, only the rook moves), start 959 (RKRNNQBB:
+    # O-O-O walks the king from b1 to c1, away from its rook), and one from the middle.
+    shuffled = [play(sys.argv[1], 0.01, 0.01, start=n) for n in (0, 959, 357)]
+    castled = 0
+    for board in games + shuffled:
         outcome = board.outcome(claim_draw=True)
         ending = outcome.termination.name.lower() if outcome else "ply limit"
-        print(f"python-chess UCI game: {board.ply()} plies, {board.result(claim_draw=True)} ({ending})")
+        kind = "Chess960" if board.chess960 else "UCI"
+        print(f"python-chess {kind} game: {board.ply()} plies, {board.result(claim_draw=True)} ({ending})")
+        if board.chess960:
+            replay = board.root()
+            for move in board.move_stack:
+                castled += replay.is_castling(move)
+                replay.push(move)
+    if castled == 0:
+        raise AssertionError("no Chess960 game castled")
+    print(f"python-chess Chess960 games: {castled} castlings")
 
 
 if __name__ == "__main__":
