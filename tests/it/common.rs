@@ -381,3 +381,68 @@ pub fn trifen(men: &[(&str, &str)], rest: &str) -> String {
     }
     format!("{} {rest}", rows.join("/"))
 }
+
+/// The test references' own reading of a FEN castling field, X-FEN or Shredder-FEN, over a
+/// mailbox of FEN letters (a1 = 0, h8 = 63): the rook square of each right held, in the order
+/// White h-side, White a-side, Black h-side, Black a-side. `K`/`Q` name the outermost rook on
+/// that side of the king, a file letter the rook on that file.
+pub fn reference_castling(board: &[u8; 64], field: &str) -> [Option<usize>; 4] {
+    let mut rights = [None; 4];
+    for c in field.chars().filter(|&c| c != '-') {
+        let white = c.is_ascii_uppercase();
+        let base = if white { 0 } else { 56 };
+        let (king, rook) = if white { (b'K', b'R') } else { (b'k', b'r') };
+        let king_file = (0..8)
+            .find(|&f| board[base + f] == king)
+            .expect("castling king on its first rank");
+        let file = match c.to_ascii_lowercase() {
+            'k' => (king_file + 1..8).rev().find(|&f| board[base + f] == rook),
+            'q' => (0..king_file).find(|&f| board[base + f] == rook),
+            letter => Some((letter as u8 - b'a') as usize),
+        }
+        .expect("castling rook");
+        rights[usize::from(!white) * 2 + usize::from(file < king_file)] = Some(base + file);
+    }
+    rights
+}
+
+/// The castling field in X-FEN for `rights` (as `reference_castling` gives them): `K`/`Q` for
+/// an outermost rook, the file letter for an inner one, `-` for none.
+pub fn reference_castling_field(board: &[u8; 64], rights: &[Option<usize>; 4]) -> String {
+    let mut out = String::new();
+    for (i, right) in rights.iter().enumerate() {
+        let Some(rook) = *right else { continue };
+        let white = i < 2;
+        let base = if white { 0 } else { 56 };
+        let rook_letter = if white { b'R' } else { b'r' };
+        let file = rook - base;
+        let outer = if i % 2 == 0 { file + 1..8 } else { 0..file };
+        let outermost = !outer.into_iter().any(|f| board[base + f] == rook_letter);
+        let letter = match (outermost, i % 2 == 0) {
+            (true, true) => 'K',
+            (true, false) => 'Q',
+            _ => (b'A' + file as u8) as char,
+        };
+        out.push(if white {
+            letter
+        } else {
+            letter.to_ascii_lowercase()
+        });
+    }
+    if out.is_empty() {
+        out.push('-');
+    }
+    out
+}
+
+/// Whether a right's king or rook stands off the classical squares (kaleido then writes
+/// castling king-takes-rook).
+pub fn reference_chess960(board: &[u8; 64], rights: &[Option<usize>; 4]) -> bool {
+    rights.iter().enumerate().any(|(i, right)| {
+        right.is_some_and(|rook| {
+            let base = if i < 2 { 0 } else { 56 };
+            let king = if i < 2 { b'K' } else { b'k' };
+            rook - base != if i % 2 == 0 { 7 } else { 0 } || board[base + 4] != king
+        })
+    })
+}

@@ -121,35 +121,8 @@ mod reference {
                 assert_eq!(f, 8, "bad FEN row {row}");
             }
             let white = fields[1] == "w";
-            // X-FEN or Shredder-FEN: K/Q the outermost rook on that side of the king, a file
-            // letter the rook on that file; upper case for White.
-            let mut castling = [None; 4];
-            for c in fields[2].chars().filter(|&c| c != '-') {
-                let white_right = c.is_ascii_uppercase();
-                let r = if white_right { 0 } else { 7 };
-                let king_letter = letter(b'k', white_right);
-                let rook_letter = letter(b'r', white_right);
-                let king = (0..8)
-                    .find(|&f| board[at(f, r)] == king_letter)
-                    .expect("castling king on its first rank");
-                let file = match c.to_ascii_lowercase() {
-                    'k' => (king + 1..8)
-                        .rev()
-                        .find(|&f| board[at(f, r)] == rook_letter),
-                    'q' => (0..king).find(|&f| board[at(f, r)] == rook_letter),
-                    letter => Some((letter as u8 - b'a') as i32),
-                }
-                .expect("castling rook");
-                let slot = usize::from(!white_right) * 2 + usize::from(file < king);
-                castling[slot] = Some(at(file, r));
-            }
-            let chess960 = (0..4).any(|i| {
-                castling[i].is_some_and(|rook| {
-                    let r = if i < 2 { 0 } else { 7 };
-                    let king = letter(b'k', i < 2);
-                    file(rook) != if i % 2 == 0 { 7 } else { 0 } || board[at(4, r)] != king
-                })
-            });
+            let castling = crate::common::reference_castling(&board, fields[2]);
+            let chess960 = crate::common::reference_chess960(&board, &castling);
             let ep = if fields[3] == "-" {
                 None
             } else {

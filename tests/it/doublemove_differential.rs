@@ -10,6 +10,7 @@
 
 use kaleido::game::Game;
 use kaleido::outcome::{EndReason, Outcome};
+use kaleido::variants::board8::shuffled::shuffled_start_fen;
 use kaleido::variants::doublemove::{Doublemove, SubMove};
 
 mod reference {
@@ -78,10 +79,17 @@ mod reference {
         pub to: usize,
         pub promo: u8,
         pub kind: Kind,
+        /// Castling's rook square (0 otherwise).
+        pub rook: usize,
+        /// Castling written as the king taking its rook.
+        pub chess960: bool,
     }
 
     impl Mv {
         pub fn uci(self) -> String {
+            if self.kind == Kind::Castle && self.chess960 {
+                return name(self.from) + &name(self.rook);
+            }
             let mut s = name(self.from) + &name(self.to);
             if self.promo != 0 {
                 s.push(self.promo as char);
@@ -102,8 +110,12 @@ mod reference {
     pub struct Pos {
         board: [u8; 64],
         white: bool,
-        /// K, Q, k, q.
-        castling: [bool; 4],
+        /// The rook square of each right held: White h-side, White a-side, Black h-side, Black
+        /// a-side (K, Q, k, q).
+        castling: [Option<usize>; 4],
+        /// Castling written king-takes-rook: the start's castling men stood off the classical
+        /// squares.
+        chess960: bool,
         /// 0: a one-sub-move turn, 1 or 2: the sub-move of a two-sub-move turn.
         sub: u8,
         /// Targets the opponent made during its previous turn.
@@ -138,12 +150,8 @@ mod reference {
                 1 => 0,
                 _ => f[1][1..].parse().unwrap(),
             };
-            let castling = [
-                f[2].contains('K'),
-                f[2].contains('Q'),
-                f[2].contains('k'),
-                f[2].contains('q'),
-            ];
+            let castling = crate::common::reference_castling(&board, f[2]);
+            let chess960 = crate::common::reference_chess960(&board, &castling);
             let mut previous = Vec::new();
             let mut current = Vec::new();
             let mut sub1_was_ep = false;
@@ -177,6 +185,7 @@ mod reference {
                 board,
                 white,
                 castling,
+                chess960,
                 sub,
                 previous,
                 current,
@@ -221,6 +230,8 @@ mod reference {
                 to,
                 promo: 0,
                 kind,
+                rook: 0,
+                chess960: false,
             });
         }
         fn add_pawn(moves: &mut Vec<Mv>, from: usize, to: usize) {
@@ -231,6 +242,8 @@ mod reference {
                         to,
                         promo,
                         kind: Kind::Normal,
+                        rook: 0,
+                        chess960: false,
                     });
                 }
             } else {
@@ -321,67 +334,69 @@ mod reference {
             }
         }
 
-        /// §4: the right, and every square strictly between king and rook empty. No attacks.
+        /// §4: the right, and every square king or rook crosses or lands on empty but for the
+        /// two of them (from the classical start: the squares between them). No attacks.
         fn castle(&self, s: usize, moves: &mut Vec<Mv>) {
             let r = if self.white { 0 } else { 7 };
-            if s != at(4, r) {
-                return;
-            }
-            let (k, q) = if self.white {
-                (self.castling[0], self.castling[1])
-            } else {
-                (self.castling[2], self.castling[3])
-            };
-            let empty = |files: &[i32]| files.iter().all(|&f| self.board[at(f, r)] == EMPTY);
-            let rook = man(b'r', self.white);
-            if k && self.board[at(7, r)] == rook && empty(&[5, 6]) {
-                Self::add(moves, s, at(6, r), Kind::Castle);
-            }
-            if q && self.board[at(0, r)] == rook && empty(&[1, 2, 3]) {
-                Self::add(moves, s, at(2, r), Kind::Castle);
+            let rights = if self.white { [0, 1] } else { [2, 3] };
+            for i in rights {
+                let Some(rook) = self.castling[i] else {
+                    continue;
+                };
+                let (king_to, rook_to) = if i % 2 == 0 { (6, 5) } else { (2, 3) };
+                let span = |a: i32, b: i32| a.min(b)..=a.max(b);
+                let clear = span(file(s), king_to)
+                    .chain(span(file(rook), rook_to))
+                    .map(|f| at(f, r))
+                    .all(|sq| sq == s || sq == rook || self.board[sq] == EMPTY);
+                if rank(s) == r && clear {
+                    moves.push(Mv {
+                        from: s,
+                        to: at(king_to, r),
+                        promo: 0,
+                        kind: Kind::Castle,
+                        rook,
+                        chess960: self.chess960,
+                    });
+                }
             }
         }
 
         pub fn play(&mut self, m: Mv) {
             let piece = self.board[m.from];
-            let mut captured = self.board[m.to];
-            self.board[m.from] = EMPTY;
-            self.board[m.to] = if m.promo != 0 {
-                man(m.promo, self.white)
+            let mut captured = EMPTY;
+            if m.kind == Kind::Castle {
+                // The king may stay put or land where its rook stood: lift both, put both down.
+                let r = rank(m.from);
+                let rook_to = at(if file(m.to) == 6 { 5 } else { 3 }, r);
+                let rook = self.board[m.rook];
+                self.board[m.from] = EMPTY;
+                self.board[m.rook] = EMPTY;
+                self.board[m.to] = piece;
+                self.board[rook_to] = rook;
             } else {
-                piece
-            };
-            match m.kind {
-                Kind::EnPassant => {
+                captured = self.board[m.to];
+                self.board[m.from] = EMPTY;
+                self.board[m.to] = if m.promo != 0 {
+                    man(m.promo, self.white)
+                } else {
+                    piece
+                };
+                if m.kind == Kind::EnPassant {
                     let victim = at(file(m.to), rank(m.from));
                     captured = self.board[victim];
                     self.board[victim] = EMPTY;
                 }
-                Kind::Castle => {
-                    let r = rank(m.from);
-                    let (rf, rt) = if file(m.to) == 6 {
-                        (at(7, r), at(5, r))
-                    } else {
-                        (at(0, r), at(3, r))
-                    };
-                    self.board[rt] = self.board[rf];
-                    self.board[rf] = EMPTY;
-                }
-                Kind::Normal | Kind::DoubleStep => {}
             }
-            // §4: king moves, rook leaves its corner, anything lands on the corner.
-            for (sq, rights) in [
-                (at(4, 0), [0, 1]),
-                (at(7, 0), [0, 0]),
-                (at(0, 0), [1, 1]),
-                (at(4, 7), [2, 3]),
-                (at(7, 7), [2, 2]),
-                (at(0, 7), [3, 3]),
-            ] {
-                if m.from == sq || m.to == sq {
-                    for i in rights {
-                        self.castling[i] = false;
-                    }
+            // §4: a king move (castling too) loses both rights, a move from or onto a rook's
+            // square that rook's, and a captured king takes its side's rights with it.
+            for i in 0..4 {
+                let mine = (i < 2) == self.white;
+                let touched = self.castling[i].is_some_and(|rook| rook == m.from || rook == m.to);
+                let king_moved = mine && piece.eq_ignore_ascii_case(&b'k');
+                let king_lost = !mine && captured.eq_ignore_ascii_case(&b'k');
+                if touched || king_moved || king_lost {
+                    self.castling[i] = None;
                 }
             }
             if captured != EMPTY || piece.eq_ignore_ascii_case(&b'p') {
@@ -451,15 +466,7 @@ mod reference {
                 if self.white { "w" } else { "b" },
                 ["", "1", "2"][self.sub as usize]
             );
-            let mut castling: String = "KQkq"
-                .chars()
-                .zip(self.castling)
-                .filter(|&(_, on)| on)
-                .map(|(c, _)| c)
-                .collect();
-            if castling.is_empty() {
-                castling.push('-');
-            }
+            let castling = crate::common::reference_castling_field(&self.board, &self.castling);
             let mut listed: Vec<usize> = self
                 .current
                 .iter()
@@ -595,8 +602,15 @@ fn random_games_agree_with_the_reference() {
     let mut ep_on_sub_move_2 = 0;
     let mut king_captures = 0;
     let mut passes = 0;
-    for start in STARTS {
-        for _ in 0..150 {
+    let mut castlings = 0;
+    // The set starts, then shuffled ones (Chess960 and double-shuffled), fewer games each.
+    let mut starts: Vec<(String, usize)> = STARTS.iter().map(|s| (s.to_string(), 150)).collect();
+    for n in [0u16, 959, 357, 518, 100] {
+        starts.push((shuffled_start_fen(n, n).unwrap(), 30));
+        starts.push((shuffled_start_fen(n, (n * 7 + 13) % 960).unwrap(), 30));
+    }
+    for (start, games) in &starts {
+        for _ in 0..*games {
             let mut k = Doublemove::from_fen(start).unwrap();
             let mut r = Pos::from_fen(start);
             for _ in 0..120 {
@@ -620,6 +634,7 @@ fn random_games_agree_with_the_reference() {
                     moves[rng.next() as usize % moves.len()].clone()
                 };
                 let mv = k.parse_move(&token).unwrap();
+                castlings += usize::from(mv.kind() == kaleido::variants::board8::MoveKind::Castle);
                 let before = k;
                 k.play(mv);
                 if mv.kind() == kaleido::variants::board8::MoveKind::EnPassant
@@ -660,6 +675,7 @@ fn random_games_agree_with_the_reference() {
     );
     assert!(king_captures > 200, "only {king_captures} king captures");
     assert!(passes > 50, "only {passes} turns ended early");
+    assert!(castlings > 100, "only {castlings} castlings");
 }
 
 #[test]
