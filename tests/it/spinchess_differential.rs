@@ -9,20 +9,23 @@
 //! Reference rules, as implemented below:
 //! - A-turns: FIDE moves (pawns push one square from any rank, their own first rank included;
 //!   double steps only from rank 2 / rank 7; e.p.; promotions; castling with FIDE attack
-//!   conditions), legal when the mover's king is not attacked afterwards.
+//!   conditions from the classical start or a shuffled one), legal when the mover's king is
+//!   not attacked afterwards.
 //! - From fullmove 2: B-turns (a block with >= 1 own man, no enemy man, no king; cw and ccw) and
 //!   C-turns (every pseudo-legal non-king move, each promotion choice, then a spin of the block
 //!   holding the destination, which must hold no king after the move).
 //! - Every candidate is made on a copy (move, spin, spin promotion) and is legal iff the mover's
 //!   king is not attacked, no enemy pawn stands on its own last rank and the placement changed.
 //! - A spin that leaves an own pawn on its last rank gives four turns (`q r b n` on the spin leg).
-//! - Make-move: castling rights as FIDE plus any spin of blocks a1/g1/a7/g7; e.p. only after a
+//! - Make-move: castling rights as FIDE plus any spin of the block holding a castling rook's
+//!   start square (a1/g1/a7/g7 in the classical start); e.p. only after a
 //!   type-A double step; halfmove reset by captures, pawn moves and any promotion (spin
 //!   promotions included), not by pure spins; fullmove after Black's turn.
 //! - FEN convention (kaleido's, also FIDE's "en-passant possibility"): the e.p. square is written
 //!   only when an enemy pawn stands next to the double-stepped pawn, so could capture it.
 
 use kaleido::game::Game;
+use kaleido::variants::board8::shuffled::shuffled_start_fen;
 use kaleido::variants::spinchess::Spinchess;
 
 mod reference {
@@ -67,8 +70,12 @@ mod reference {
     pub struct Pos {
         pub board: Board,
         pub white: bool,
-        /// K, Q, k, q.
-        pub castling: [bool; 4],
+        /// The rook square of each right held: White h-side, White a-side, Black h-side, Black
+        /// a-side (K, Q, k, q).
+        pub castling: [Option<Sq>; 4],
+        /// Castling written king-takes-rook: the start's castling men stood off the classical
+        /// squares.
+        pub chess960: bool,
         pub ep: Option<Sq>,
         pub halfmove: u32,
         pub fullmove: u32,
@@ -88,6 +95,9 @@ mod reference {
         pub to: Sq,
         pub promo: Option<u8>,
         pub kind: Kind,
+        /// Castling's rook square, and whether the token names it (king takes rook) rather
+        /// than the king's landing square.
+        pub rook: Option<(Sq, bool)>,
     }
 
     /// A spin of the block whose lower-left square is (f0, r0).
@@ -191,6 +201,22 @@ mod reference {
         false
     }
 
+    /// The board as a mailbox of FEN letters (a1 = 0, '.' empty), for the shared castling
+    /// readers.
+    fn letters(b: &Board) -> [u8; 64] {
+        let mut out = [b'.'; 64];
+        for (i, cell) in out.iter_mut().enumerate() {
+            if let Some(m) = b[i / 8][i % 8] {
+                *cell = if m.white {
+                    m.role.to_ascii_uppercase()
+                } else {
+                    m.role
+                };
+            }
+        }
+        out
+    }
+
     impl Pos {
         pub fn from_fen(fen: &str) -> Pos {
             let fields: Vec<&str> = fen.split_whitespace().collect();
@@ -216,16 +242,14 @@ mod reference {
                 }
                 assert_eq!(f, 8, "bad FEN row {row}");
             }
-            let c = fields[2];
+            let letters = letters(&board);
+            let rooks = crate::common::reference_castling(&letters, fields[2]);
+            let castling = rooks.map(|rook| rook.map(|sq| ((sq % 8) as i32, (sq / 8) as i32)));
             Pos {
                 board,
                 white: fields[1] == "w",
-                castling: [
-                    c.contains('K'),
-                    c.contains('Q'),
-                    c.contains('k'),
-                    c.contains('q'),
-                ],
+                castling,
+                chess960: crate::common::reference_chess960(&letters, &rooks),
                 ep: (fields[3] != "-").then(|| parse_square(fields[3])),
                 halfmove: fields[4].parse().unwrap(),
                 fullmove: fields[5].parse().unwrap(),
@@ -264,15 +288,10 @@ mod reference {
         }
 
         pub fn fen(&self) -> String {
-            let mut castling: String = "KQkq"
-                .chars()
-                .zip(self.castling)
-                .filter(|&(_, on)| on)
-                .map(|(c, _)| c)
-                .collect();
-            if castling.is_empty() {
-                castling = "-".into();
-            }
+            let rooks = self
+                .castling
+                .map(|rook| rook.map(|(f, r)| (r * 8 + f) as usize));
+            let castling = crate::common::reference_castling_field(&letters(&self.board), &rooks);
             format!(
                 "{} {} {} {} {} {}",
                 self.placement(),
@@ -308,8 +327,10 @@ mod reference {
                     to,
                     promo: None,
                     kind,
+                    rook: None,
                 })
             };
+            let mut castles = Vec::new();
             let mut pawn_targets = Vec::new();
             for r in 0..8 {
                 for f in 0..8 {
@@ -379,7 +400,7 @@ mod reference {
                         b'k' => {
                             if with_king {
                                 leap(&KING, &mut add);
-                                self.castling_moves(s, &mut add);
+                                self.castling_moves(s, &mut castles);
                             }
                         }
                         other => panic!("unknown role {}", other as char),
@@ -394,6 +415,7 @@ mod reference {
                             to,
                             promo: Some(p),
                             kind,
+                            rook: None,
                         });
                     }
                 } else {
@@ -402,38 +424,43 @@ mod reference {
                         to,
                         promo: None,
                         kind,
+                        rook: None,
                     });
                 }
             }
+            moves.extend(castles);
             moves
         }
 
-        fn castling_moves(&self, s: Sq, add: &mut dyn FnMut(Sq, Sq, Kind)) {
+        /// FIDE castling from any start: king and rook land on g and f (h-side) or c and d
+        /// (a-side), every square either crosses or lands on empty but for the two, and no
+        /// square from the king's start to its landing attacked (the landing is judged again
+        /// after the turn).
+        fn castling_moves(&self, s: Sq, moves: &mut Vec<Mv>) {
             let r = if self.white { 0 } else { 7 };
-            let (king_right, queen_right) = if self.white {
-                (self.castling[0], self.castling[1])
-            } else {
-                (self.castling[2], self.castling[3])
-            };
-            let rook = Some(Man {
-                white: self.white,
-                role: b'r',
-            });
-            if s != (4, r) || attacked(&self.board, s, !self.white) {
+            if s.1 != r {
                 return;
             }
-            let empty = |files: &[i32]| files.iter().all(|&f| get(&self.board, (f, r)).is_none());
-            let safe = |files: &[i32]| {
-                files
-                    .iter()
-                    .all(|&f| !attacked(&self.board, (f, r), !self.white))
-            };
-            if king_right && get(&self.board, (7, r)) == rook && empty(&[5, 6]) && safe(&[5, 6]) {
-                add(s, (6, r), Kind::Castle);
-            }
-            if queen_right && get(&self.board, (0, r)) == rook && empty(&[1, 2, 3]) && safe(&[3, 2])
-            {
-                add(s, (2, r), Kind::Castle);
+            let rights = if self.white { [0, 1] } else { [2, 3] };
+            for i in rights {
+                let Some(rook) = self.castling[i] else {
+                    continue;
+                };
+                let (king_to, rook_to) = if i % 2 == 0 { (6, 5) } else { (2, 3) };
+                let span = |a: i32, b: i32| a.min(b)..=a.max(b);
+                let clear = span(s.0, king_to)
+                    .chain(span(rook.0, rook_to))
+                    .all(|f| (f, r) == s || (f, r) == rook || get(&self.board, (f, r)).is_none());
+                let safe = span(s.0, king_to).all(|f| !attacked(&self.board, (f, r), !self.white));
+                if clear && safe {
+                    moves.push(Mv {
+                        from: s,
+                        to: (king_to, r),
+                        promo: None,
+                        kind: Kind::Castle,
+                        rook: Some((rook, self.chess960)),
+                    });
+                }
             }
         }
 
@@ -441,6 +468,16 @@ mod reference {
         pub fn move_men(&self, m: Mv) -> Board {
             let mut b = self.board;
             let piece = get(&b, m.from).expect("a move starts on a man");
+            if let (Kind::Castle, Some((rook_from, _))) = (m.kind, m.rook) {
+                // The king may stay put or land where its rook stood: lift both, put both down.
+                let rook = get(&b, rook_from);
+                let rook_to = (if m.to.0 == 6 { 5 } else { 3 }, m.to.1);
+                set(&mut b, m.from, None);
+                set(&mut b, rook_from, None);
+                set(&mut b, m.to, Some(piece));
+                set(&mut b, rook_to, rook);
+                return b;
+            }
             set(&mut b, m.from, None);
             let arriving = match m.promo {
                 Some(p) => Man {
@@ -452,18 +489,7 @@ mod reference {
             set(&mut b, m.to, Some(arriving));
             match m.kind {
                 Kind::EnPassant => set(&mut b, (m.to.0, m.from.1), None),
-                Kind::Castle => {
-                    let r = m.from.1;
-                    let (rook_from, rook_to) = if m.to.0 == 6 {
-                        ((7, r), (5, r))
-                    } else {
-                        ((0, r), (3, r))
-                    };
-                    let rook = get(&b, rook_from);
-                    set(&mut b, rook_from, None);
-                    set(&mut b, rook_to, rook);
-                }
-                Kind::Normal | Kind::DoubleStep => {}
+                Kind::Normal | Kind::DoubleStep | Kind::Castle => {}
             }
             b
         }
@@ -476,25 +502,20 @@ mod reference {
             n.ep = None;
             if let Some(m) = t.mv {
                 let moving = get(&self.board, m.from).unwrap();
-                let captures = get(&self.board, m.to).is_some() || m.kind == Kind::EnPassant;
+                let captures = (m.kind != Kind::Castle && get(&self.board, m.to).is_some())
+                    || m.kind == Kind::EnPassant;
                 if moving.role == b'p' || captures {
                     reset = true;
                 }
                 n.board = self.move_men(m);
-                // FIDE: king moves, moves from a rook's corner, captures on it.
-                let lose: [(Sq, &[usize]); 6] = [
-                    ((4, 0), &[0, 1]),
-                    ((7, 0), &[0]),
-                    ((0, 0), &[1]),
-                    ((4, 7), &[2, 3]),
-                    ((7, 7), &[2]),
-                    ((0, 7), &[3]),
-                ];
-                for (sq, rights) in lose {
-                    if m.from == sq || m.to == sq {
-                        for &i in rights {
-                            n.castling[i] = false;
-                        }
+                // FIDE: a king move loses both rights, a move from or onto a castling rook's
+                // square that rook's.
+                for i in 0..4 {
+                    let mine = (i < 2) == us;
+                    let touched =
+                        self.castling[i].is_some_and(|rook| rook == m.from || rook == m.to);
+                    if touched || (mine && moving.role == b'k') {
+                        n.castling[i] = None;
                     }
                 }
                 if t.spin.is_none() && m.kind == Kind::DoubleStep {
@@ -514,12 +535,11 @@ mod reference {
             }
             if let Some(s) = t.spin {
                 n.board = rotate(&n.board, s);
-                match (s.f0, s.r0) {
-                    (0, 0) => n.castling[1] = false,
-                    (6, 0) => n.castling[0] = false,
-                    (0, 6) => n.castling[3] = false,
-                    (6, 6) => n.castling[2] = false,
-                    _ => {}
+                // A spin of the block holding a castling rook's start square loses that right.
+                for right in n.castling.iter_mut() {
+                    if right.is_some_and(|(f, r)| (f - s.f0) & !1 == 0 && (r - s.r0) & !1 == 0) {
+                        *right = None;
+                    }
                 }
                 let raised = own_pawns_on_last_rank(&n.board, us);
                 match t.spin_promo {
@@ -687,7 +707,10 @@ mod reference {
         let mut s = String::new();
         if let Some(m) = t.mv {
             s += &square_name(m.from);
-            s += &square_name(m.to);
+            s += &square_name(match m.rook {
+                Some((rook, true)) => rook,
+                _ => m.to,
+            });
             if let Some(p) = m.promo {
                 s.push(p as char);
             }
@@ -938,7 +961,13 @@ fn compare_fens(before: &str, token: &str, kaleido: &str, reference: &str) -> Op
 fn random_games_agree_with_reference() {
     let mut failures = Vec::new();
     let mut stats = Stats::default();
-    for (i, &fen) in START_FENS.iter().enumerate() {
+    // The set starts, then shuffled ones: Chess960 starts and double-shuffled ones.
+    let mut starts: Vec<String> = START_FENS.iter().map(|s| s.to_string()).collect();
+    for (white, black) in [(0, 0), (959, 959), (357, 42), (518, 700)] {
+        starts.push(shuffled_start_fen(white, black).unwrap());
+    }
+    for (i, fen) in starts.iter().enumerate() {
+        let fen = fen.as_str();
         let mut rng = Rng::new(0x5914_0000 + i as u64);
         let start = Spinchess::from_fen(fen).unwrap_or_else(|e| panic!("{fen}: {e:?}"));
         let start_ref = Pos::from_fen(fen);
