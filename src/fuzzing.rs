@@ -13,6 +13,8 @@ use crate::game::Game;
 use crate::protocol::{serve, Output};
 use crate::registry::{with_variant, VariantVisitor, VARIANT_NAMES};
 use crate::search::fuzz_caps::{set_caps, Caps};
+use crate::variants::board8::shuffled::shuffled_start_fen;
+use crate::variants::board8::{Board, CastlingForm, Flat};
 use std::collections::HashSet;
 use std::io::Cursor;
 use std::sync::Once;
@@ -104,7 +106,10 @@ fn walk<G: Game>(mut pos: G, plies: usize, bytes: &mut Bytes) -> G {
 
 /// Fuzz target `fen`: the input as a position string of one variant. Byte 0 picks the variant;
 /// byte 1 says whether the rest is the text itself (even) or edits to the FEN of a position a
-/// few plies from the start (odd: byte 2 = plies, then one byte per ply, then the edits).
+/// few plies from the start (odd: byte 2 = plies, then one byte per ply, then the edits). The
+/// start is the variant's own, or where byte 1 is 3 modulo 4 and the variant has shuffled
+/// starts, the one of two more bytes (White's and Black's Chess960 numbers, modulo 960), its
+/// castling field in Shredder-FEN when byte 1 is 7 modulo 8.
 /// Whatever `from_fen` accepts must pass [`check_position`].
 pub fn fen(data: &[u8]) {
     let mut bytes = Bytes { data };
@@ -119,15 +124,38 @@ struct FenCase<'a> {
 impl VariantVisitor for FenCase<'_> {
     type Output = ();
     fn visit<G: Game>(mut self) {
-        let text = if self.bytes.byte().is_multiple_of(2) {
+        let mode = self.bytes.byte();
+        let text = if mode.is_multiple_of(2) {
             String::from_utf8_lossy(self.bytes.rest()).into_owned()
         } else {
+            let start = if mode % 4 == 3 && G::SHUFFLED_STARTS {
+                let (white, black) = (self.bytes.byte(), self.bytes.byte());
+                shuffled_start_fen(u16::from(white) * 4 % 960, u16::from(black) * 4 % 960)
+                    .and_then(|fen| G::from_fen(&fen).ok())
+                    .unwrap_or_else(G::startpos)
+            } else {
+                G::startpos()
+            };
             let plies = self.bytes.below(9);
-            let seed = walk(G::startpos(), plies, &mut self.bytes).fen();
+            let mut seed = walk(start, plies, &mut self.bytes).fen();
+            if mode % 8 == 7 {
+                seed = shredder_castling(&seed);
+            }
             mutate(&seed, self.bytes.rest())
         };
         check_fen::<G>(&text);
     }
+}
+
+/// `fen` with its castling field (the third) in Shredder-FEN where it is X-FEN's `KQkq`
+/// letters over an 8x8 placement: each letter becomes the file of that side's outermost rook.
+fn shredder_castling(fen: &str) -> String {
+    let Ok(board) = Board::<Flat>::from_fen(fen) else {
+        return fen.to_string();
+    };
+    let mut fields: Vec<String> = fen.split(' ').map(String::from).collect();
+    fields[2] = board.castling_fen_as(CastlingForm::Shredder);
+    fields.join(" ")
 }
 
 /// Reads `text` as a FEN of `G`: it may be refused, but never with a panic, and a position it

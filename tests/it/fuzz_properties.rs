@@ -97,7 +97,8 @@ fn start_fens() -> Vec<String> {
 
 /// A byte chosen to hit a notation's corners more often than random bytes would.
 fn nasty_byte(rng: &mut Rng) -> u8 {
-    const NASTY: &[u8] = b"0123456789/ -,wbcakqKQRNBPpnrx=+#@!?\0\t\n\r\xff\xc3";
+    // Castling's file letters (Shredder-FEN, X-FEN) among them.
+    const NASTY: &[u8] = b"0123456789/ -,wbcakqKQRNBPpnrx=+#@!?ACDEFGHdefgh\0\t\n\r\xff\xc3";
     NASTY[rng.below(NASTY.len())]
 }
 
@@ -129,6 +130,26 @@ fn fen_mutated_positions() {
         let mut input = vec![(i % VARIANT_NAMES.len()) as u8, 1, rng.below(9) as u8];
         input.extend((0..8).map(|_| rng.next() as u8));
         for _ in 0..1 + rng.below(4) {
+            input.extend([rng.next() as u8, rng.next() as u8, rng.next() as u8]);
+        }
+        case("fen", fuzzing::fen, &input);
+    }
+}
+
+/// The same from shuffled starts (Chess960 and double-shuffled) in the games that have them,
+/// the castling field in X-FEN (mode 3) or Shredder-FEN (mode 7) before the edits.
+#[test]
+fn fen_mutated_shuffled_starts() {
+    if ran_in_child_process("fen_mutated_shuffled_starts") {
+        return;
+    }
+    let mut rng = Rng::new(3);
+    for i in 0..1500 {
+        let mode = if i % 2 == 0 { 3 } else { 7 };
+        let mut input = vec![(i % VARIANT_NAMES.len()) as u8, mode];
+        input.extend([rng.next() as u8, rng.next() as u8, rng.below(9) as u8]);
+        input.extend((0..8).map(|_| rng.next() as u8));
+        for _ in 0..rng.below(4) {
             input.extend([rng.next() as u8, rng.next() as u8, rng.next() as u8]);
         }
         case("fen", fuzzing::fen, &input);
