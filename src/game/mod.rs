@@ -88,6 +88,14 @@ pub trait Game: Clone + Send + Sync + 'static {
     /// Writes castling as the king taking its own rook (`on`, UCI_Chess960's form) or as the
     /// king's step; games without shuffled starts ignore it.
     fn set_chess960(&mut self, _on: bool) {}
+
+    /// The shuffled start whose first ranks are numbered `white` and `black` as Scharnagl
+    /// numbers the Chess960 arrangements (0 to 959, 518 the classical one; equal numbers give a
+    /// Chess960 start, two a double-shuffled one). None past 959 or where the game has no
+    /// shuffled starts (`SHUFFLED_STARTS`).
+    fn shuffled_start(_white: u16, _black: u16) -> Option<Self> {
+        None
+    }
     fn fen(&self) -> String;
 
     /// A text picture of the board for people (`d`); drawn from the FEN's placement unless

@@ -145,3 +145,33 @@ fn gigachess_vectors() {
 fn trichess_vectors() {
     run_file("trichess");
 }
+
+/// Every game states its shuffled starts through `Game::shuffled_start`, which front ends use
+/// without naming a variant: 518 is each game's own start, a Chess960 start counts the moves
+/// of the published suite's position, and a game without shuffled starts offers none.
+#[test]
+fn shuffled_starts_through_the_game_trait() {
+    struct Starts;
+    impl VariantVisitor for Starts {
+        type Output = ();
+        fn visit<G: kaleido::game::Variant>(self) {
+            let classical = G::shuffled_start(518, 518);
+            if !G::SHUFFLED_STARTS {
+                assert!(classical.is_none(), "{}", G::NAME);
+                return;
+            }
+            assert_eq!(classical.unwrap().fen(), G::startpos().fen(), "{}", G::NAME);
+            assert!(G::shuffled_start(960, 0).is_none(), "{}", G::NAME);
+            let double = G::shuffled_start(0, 959).expect("a double-shuffled start");
+            let placement = double.fen().split(' ').next().unwrap().to_string();
+            assert!(placement.starts_with("rkrnnqbb/"), "{}: {placement}", G::NAME);
+            assert!(placement.ends_with("/BBQNNRKR"), "{}: {placement}", G::NAME);
+        }
+    }
+    for name in kaleido::registry::VARIANT_NAMES {
+        with_variant(name, Starts).unwrap();
+    }
+    // Chess960 start 0 (BBQNNRKR): sixteen pawn moves and two for each knight.
+    let start = kaleido::variants::chess::Chess::shuffled_start(0, 0).unwrap();
+    assert_eq!(perft(&start, 1), 20);
+}

@@ -89,6 +89,11 @@ impl Game for Doublemove {
         self.board.set_chess960(on);
     }
 
+    fn shuffled_start(white: u16, black: u16) -> Option<Self> {
+        let fen = crate::variants::board8::shuffled::shuffled_start_fen(white, black)?;
+        Self::from_fen(&fen).ok()
+    }
+
     /// §7.2: SAN with disambiguation over all pseudo-legal moves and no `+` or `#` (a king
     /// capture is an ordinary capture, `Bxe8`). A PGN joins a turn's sub-moves with a comma.
     fn human_notation(&self, mv: Move) -> String {

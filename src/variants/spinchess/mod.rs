@@ -192,6 +192,11 @@ impl Game for Spinchess {
         self.board.set_chess960(on);
     }
 
+    fn shuffled_start(white: u16, black: u16) -> Option<Self> {
+        let fen = crate::variants::board8::shuffled::shuffled_start_fen(white, black)?;
+        Self::from_fen(&fen).ok()
+    }
+
     /// Castling (never followed by a spin) in the board's form, king-takes-rook in Chess960.
     fn format_move(&self, turn: Turn) -> String {
         match turn.mv() {
