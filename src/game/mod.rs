@@ -89,6 +89,12 @@ pub trait Game: Clone + Send + Sync + 'static {
     /// king's step; games without shuffled starts ignore it.
     fn set_chess960(&mut self, _on: bool) {}
 
+    /// Whether castling is written as the king taking its own rook: asked for with
+    /// `set_chess960`, or forced by castling rooks that stand off the classical squares.
+    fn chess960(&self) -> bool {
+        false
+    }
+
     /// The shuffled start whose first ranks are numbered `white` and `black` as Scharnagl
     /// numbers the Chess960 arrangements (0 to 959, 518 the classical one; equal numbers give a
     /// Chess960 start, two a double-shuffled one). None past 959 or where the game has no

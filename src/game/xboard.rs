@@ -8,6 +8,10 @@ pub struct XboardFacts {
     /// The name in `feature variants="..."` and in XBoard's `variant` command ("normal" is
     /// chess). Empty when the variant is not offered over XBoard at all.
     pub name: &'static str,
+    /// The name XBoard gives the game's shuffled (Chess960) form, where it has one
+    /// (`fischerandom` for chess): that `variant` plays the game with castling written as
+    /// Chess960 writes it. Empty where XBoard has no such variant.
+    pub shuffled_name: &'static str,
     /// Whether a stock XBoard can show and play the variant.
     pub display: Display,
     /// For variants XBoard does not know: the board and piece set it must be told about in
@@ -47,6 +51,7 @@ impl XboardFacts {
     /// A variant kaleido does not offer over XBoard (the default for `Game::XBOARD`).
     pub const NONE: XboardFacts = XboardFacts {
         name: "",
+        shuffled_name: "",
         display: Display::Full,
         setup: None,
         pieces: &[],

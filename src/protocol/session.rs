@@ -103,6 +103,13 @@ pub trait Session: Send {
     fn legal_moves(&self) -> Vec<String>;
     /// How the variant is offered over XBoard.
     fn xboard(&self) -> XboardFacts;
+    /// `token` (a legal move here) as XBoard writes it: castling as `O-O` or `O-O-O` where
+    /// the game writes castling king-takes-rook, which is CECP's form for Fischer Random
+    /// castling; anything else unchanged.
+    fn xboard_move(&self, token: &str) -> String;
+    /// The token of the castling that XBoard's `O-O` or `O-O-O` names here (zeros, `+` and
+    /// `#` allowed), or why there is none; None when `word` is not a castling word.
+    fn castling_word(&self, word: &str) -> Option<Result<String, MoveError>>;
     /// Writes castling king-takes-rook (UCI_Chess960) in this and every later position; refused
     /// when turned on in a game without shuffled starts.
     fn set_chess960(&mut self, on: bool) -> Result<(), OptionError>;
@@ -277,6 +284,29 @@ impl<G: Variant> Session for GameSession<G> {
         G::XBOARD
     }
 
+    fn xboard_move(&self, token: &str) -> String {
+        let pos = self.record.current();
+        let castling = pos
+            .chess960()
+            .then(|| pos.parse_move(token).ok())
+            .flatten()
+            .and_then(|mv| castling_side(&pos.human_notation(mv)));
+        castling.map_or_else(|| token.to_string(), str::to_string)
+    }
+
+    fn castling_word(&self, word: &str) -> Option<Result<String, MoveError>> {
+        let side = castling_side(word)?;
+        let pos = self.record.current();
+        let mut moves = Vec::new();
+        pos.legal_moves(&mut moves);
+        let found = moves
+            .into_iter()
+            .find(|&mv| castling_side(&pos.human_notation(mv)) == Some(side));
+        Some(found.map(|mv| pos.format_move(mv)).ok_or_else(|| {
+            MoveError::illegal(word, format!("no legal castling {side} in this position"))
+        }))
+    }
+
     fn set_chess960(&mut self, on: bool) -> Result<(), OptionError> {
         if on && !G::SHUFFLED_STARTS {
             return Err(OptionError::NotInVariant {
@@ -308,6 +338,17 @@ impl<G: Variant> Session for GameSession<G> {
 
 /// A game record from the start position or `fen`, then `moves` in the variant's notation;
 /// an error names the FEN field or the move (`move 2: ...`) at fault.
+/// `O-O` or `O-O-O` when `notation` is castling in SAN (letter O or zero, with or without a
+/// check or mate sign), else None.
+fn castling_side(notation: &str) -> Option<&'static str> {
+    let plain = notation.trim_end_matches(['+', '#']).replace('0', "O");
+    match plain.as_str() {
+        "O-O" => Some("O-O"),
+        "O-O-O" => Some("O-O-O"),
+        _ => None,
+    }
+}
+
 pub(super) fn record_from<G: Game>(
     fen: Option<&str>,
     moves: &[&str],
@@ -392,4 +433,46 @@ pub fn default_multi_session() -> Box<dyn Session> {
         .first()
         .and_then(|name| new_session(name).ok())
         .unwrap_or_else(default_session)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::variants::chess::Chess;
+
+    /// The Italian game with both kings free to castle short.
+    const ITALIAN: &str = "r1bqk2r/pppp1ppp/2n2n2/2b1p3/2B1P3/5N2/PPPP1PPP/RNBQK2R w KQkq - 6 5";
+
+    #[test]
+    fn xboard_writes_castling_o_o_only_where_chess960_writes_it_king_takes_rook() {
+        let mut session = GameSession::<Chess>::new();
+        session.set_position(Some(ITALIAN), &[]).unwrap();
+        assert_eq!(session.xboard_move("e1g1"), "e1g1");
+        assert_eq!(session.xboard_move("f3e5"), "f3e5");
+        session.set_chess960(true).unwrap();
+        assert_eq!(session.xboard_move("e1h1"), "O-O");
+        assert_eq!(session.xboard_move("f3e5"), "f3e5");
+        // A start whose rooks are off the corners writes king-takes-rook without being asked.
+        session.set_chess960(false).unwrap();
+        session
+            .set_position(Some("4k3/8/8/8/8/8/8/RK5R w KQ - 0 1"), &[])
+            .unwrap();
+        assert_eq!(session.xboard_move("b1a1"), "O-O-O");
+        assert_eq!(session.xboard_move("b1c2"), "b1c2");
+    }
+
+    #[test]
+    fn castling_words_name_the_legal_castling_in_either_form() {
+        let mut session = GameSession::<Chess>::new();
+        session.set_position(Some(ITALIAN), &[]).unwrap();
+        for word in ["O-O", "0-0", "O-O+"] {
+            assert_eq!(session.castling_word(word), Some(Ok("e1g1".to_string())));
+        }
+        let refused = session.castling_word("O-O-O").unwrap().unwrap_err();
+        assert_eq!(refused.token, "O-O-O");
+        assert!(refused.message.contains("no legal castling O-O-O"), "{refused}");
+        assert_eq!(session.castling_word("e1g1"), None);
+        session.set_chess960(true).unwrap();
+        assert_eq!(session.castling_word("O-O"), Some(Ok("e1h1".to_string())));
+    }
 }

@@ -152,7 +152,7 @@ fn protover_2_features_end_with_done() {
         "smp=1",
         "highlight=1",
         "myname=\"kaleido ",
-        "variants=\"normal,cylinder,spinchess,doublemove,gigachess\"",
+        "variants=\"normal,fischerandom,cylinder,spinchess,doublemove,gigachess\"",
         "option=\"Hash -spin ",
         "option=\"Threads -spin ",
         "option=\"Use NNUE -check 1\"",
@@ -954,4 +954,49 @@ fn analyze_names_the_move_being_searched_on_status() {
             assert!(tokens.iter().any(|t| t == words[6]), "{words:?}");
         }
     }
+}
+
+/// Black's only legal move is castling with the king standing still on g8 (Chess960 allows
+/// it): the rook h8 is walled in, and f8, f7 and g7 are covered.
+const ONLY_CASTLING: &str = "6kr/7p/7P/8/8/8/8/K4R2 b k - 0 1";
+
+#[test]
+fn fischerandom_castling_is_written_o_o_both_ways() {
+    let out = converse(&format!(
+        "{HANDSHAKE}new\nvariant fischerandom\nforce\nsetboard {ONLY_CASTLING}\ngo\nping 1\nquit\n"
+    ));
+    assert_eq!(moves(&out), ["O-O"], "{out:#?}");
+
+    // White's rooks on a1 and h1, its king on b1: both castlings by their words, read in
+    // XBoard's and SAN's spellings, and the engine's answer legal after them.
+    let fen = "r3k2r/pppppppp/8/8/8/8/PPPPPPPP/RK5R w KQkq - 0 1";
+    for (word, token) in [("O-O-O", "b1a1"), ("0-0", "b1h1"), ("usermove O-O", "b1h1")] {
+        let out = converse(&format!(
+            "{HANDSHAKE}new\nvariant fischerandom\nforce\nsetboard {fen}\nsd 2\nplayother\n{word}\nping 1\nquit\n"
+        ));
+        assert!(!out.iter().any(|l| l.starts_with("Illegal")), "{word}: {out:#?}");
+        let answer = moves(&out);
+        assert_eq!(answer.len(), 1, "{word}: {out:#?}");
+        // Black's reply is read back in coordinates: castling as O-O would not replay here.
+        let reply = answer[0].replace("O-O-O", "e8a8").replace("O-O", "e8h8");
+        replay("chess", Some(fen), &[token.to_string(), reply]);
+    }
+}
+
+#[test]
+fn castling_words_that_name_no_legal_castling_are_refused() {
+    // The classical start: no castling yet, in either form; the engine goes on.
+    let out = converse(&format!(
+        "{HANDSHAKE}new\nvariant fischerandom\nforce\nusermove O-O\nO-O-O\nusermove e2e4\nping 1\nquit\n"
+    ));
+    assert!(
+        has(&out, "Illegal move (no legal castling O-O in this position): O-O"),
+        "{out:#?}"
+    );
+    assert!(has(
+        &out,
+        "Illegal move (no legal castling O-O-O in this position): O-O-O"
+    ));
+    assert_eq!(out.iter().filter(|l| l.starts_with("Illegal")).count(), 2);
+    assert!(has(&out, "pong 1"));
 }

@@ -248,7 +248,7 @@ impl Xboard {
         self.send("feature done=0");
         let variants: Vec<&str> = playable_names()
             .filter_map(|v| new_session(v).ok())
-            .map(|s| s.xboard().name)
+            .flat_map(|s| [s.xboard().name, s.xboard().shuffled_name])
             .filter(|name| !name.is_empty())
             .collect();
         self.send(&format!(
@@ -336,15 +336,33 @@ impl Xboard {
     }
 
     /// `variant NAME`: the session for the variant XBoard calls NAME, and the lines that tell
-    /// XBoard about it.
+    /// XBoard about it. A shuffled form's name (`fischerandom`) gives its game with castling
+    /// written as Chess960 writes it; XBoard then sends the start with `setboard` (without one
+    /// the classical start stands, itself one of the 960).
     fn variant(&mut self, name: &str, line: &str) {
         self.abort();
         let chosen = playable_names()
             .filter_map(|v| new_session(v).ok())
-            .find(|s| s.xboard().offered() && s.xboard().name == name);
-        let Some(session) = chosen else {
+            .find_map(|s| {
+                let facts = s.xboard();
+                if !facts.offered() {
+                    None
+                } else if facts.name == name {
+                    Some((s, false))
+                } else if !facts.shuffled_name.is_empty() && facts.shuffled_name == name {
+                    Some((s, true))
+                } else {
+                    None
+                }
+            });
+        let Some((mut session, shuffled)) = chosen else {
             return self.error("unsupported variant", line);
         };
+        if shuffled {
+            if let Err(e) = session.set_chess960(true) {
+                return self.report(e.into(), line);
+            }
+        }
         let facts = session.xboard();
         if let Some(setup) = facts.setup {
             let (files, ranks) = session.board_size();
@@ -401,6 +419,14 @@ impl Xboard {
         if !self.position_ok {
             return self.illegal("no valid position", token);
         }
+        // XBoard writes Fischer Random castling as O-O or O-O-O.
+        let castling = self.session().castling_word(token);
+        let token = match castling {
+            Some(Ok(castling)) => castling,
+            Some(Err(e)) => return self.refuse_move(&e, token),
+            None => token.to_string(),
+        };
+        let token = token.as_str();
         let mover = self.session().side_to_move();
         let played = self.session().play(token);
         if let Err(e) = played {
@@ -488,10 +514,11 @@ impl Xboard {
         self.send(&line);
     }
 
-    /// Whether an unknown word is meant as a move: coordinate-like (`e2e4`, `l12l14q`), or one
-    /// of kaleido's own multi-part tokens (`e7e5,b8c6`, `c7cw`).
+    /// Whether an unknown word is meant as a move: coordinate-like (`e2e4`, `l12l14q`),
+    /// castling (`O-O`), or one of kaleido's own multi-part tokens (`e7e5,b8c6`, `c7cw`).
     fn looks_like_move(word: &str) -> bool {
         notation::from_to(word).is_some()
+            || notation::is_castling(word)
             || (notation::square(word.get(..2).unwrap_or("")).is_some()
                 && (word.contains(',') || word.ends_with("cw")))
             || word == "@@@@"

@@ -179,6 +179,7 @@ impl XboardJob {
             return;
         }
         if let Answer::Move(token) = answer {
+            let shown = session.xboard_move(&token);
             if let Err(e) = session.play(&token) {
                 // The search's own move should always be legal; say so rather than desync.
                 log::error!("kaleido's own move {token} was refused: {e}");
@@ -187,7 +188,7 @@ impl XboardJob {
                 return;
             }
             self.moves_made.fetch_add(1, Ordering::Relaxed);
-            self.out.send(&format!("move {token}"));
+            self.out.send(&format!("move {shown}"));
         }
         if let Some(outcome) = session.outcome() {
             self.out.send(&notation::result(outcome));

@@ -55,6 +55,10 @@ impl<G: Geometry> Game for Board<G> {
         Board::set_chess960(self, on);
     }
 
+    fn chess960(&self) -> bool {
+        Board::chess960(self)
+    }
+
     fn shuffled_start(white: u16, black: u16) -> Option<Self> {
         let fen = crate::variants::board8::shuffled::shuffled_start_fen(white, black)?;
         Self::from_fen(&fen).ok()

@@ -10,6 +10,7 @@ use crate::game::{Display, XboardFacts};
 
 pub const XBOARD: XboardFacts = XboardFacts {
     name: "cylinder",
+    shuffled_name: "",
     display: Display::Full,
     setup: None,
     pieces: &[

@@ -8,6 +8,7 @@ use crate::game::{Display, XboardFacts};
 
 pub const XBOARD: XboardFacts = XboardFacts {
     name: "doublemove",
+    shuffled_name: "",
     display: Display::OwnTokens {
         reason: "a turn is two moves by the same side, and XBoard gives the move to the \
                  other side after each one",

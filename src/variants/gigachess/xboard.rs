@@ -9,6 +9,7 @@ use crate::game::{Display, Setup, XboardFacts};
 
 pub const XBOARD: XboardFacts = XboardFacts {
     name: "gigachess",
+    shuffled_name: "",
     display: Display::Full,
     setup: Some(Setup {
         // XBoard's types, in its order:  P N B R Q Ferz Alfil Archbishop Chancellor Wazir Man

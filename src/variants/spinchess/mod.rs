@@ -192,6 +192,10 @@ impl Game for Spinchess {
         self.board.set_chess960(on);
     }
 
+    fn chess960(&self) -> bool {
+        self.board.chess960()
+    }
+
     fn shuffled_start(white: u16, black: u16) -> Option<Self> {
         let fen = crate::variants::board8::shuffled::shuffled_start_fen(white, black)?;
         Self::from_fen(&fen).ok()

@@ -7,6 +7,7 @@ use crate::game::{Display, XboardFacts};
 
 pub const XBOARD: XboardFacts = XboardFacts {
     name: "spinchess",
+    shuffled_name: "",
     display: Display::OwnTokens {
         reason: "a turn may end with a spin of a 2x2 block, which XBoard's move format \
                  cannot carry",

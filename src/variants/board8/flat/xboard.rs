@@ -4,6 +4,7 @@ use crate::game::{Display, XboardFacts};
 
 pub const XBOARD: XboardFacts = XboardFacts {
     name: "normal",
+    shuffled_name: "fischerandom",
     display: Display::Full,
     setup: None,
     pieces: &[],
