@@ -42,13 +42,18 @@ def move_limit(seconds_or_clock, board):
     return chess.engine.Limit(white_clock=base, black_clock=base, white_inc=inc, black_inc=inc)
 
 
-def play(engine_path, white_limit, black_limit, max_plies=300):
-    """One game of kaleido against itself over XBoard; returns the finished board."""
+def play(engine_path, white_limit, black_limit, max_plies=300, chess960=None):
+    """One game of kaleido against itself over XBoard, from the classical start or from the
+    Chess960 start numbered `chess960` (python-chess then sends `variant fischerandom`, a
+    Shredder-FEN `setboard` and castling as O-O/O-O-O); returns the finished board."""
     white = chess.engine.SimpleEngine.popen_xboard(engine_path)
     black = chess.engine.SimpleEngine.popen_xboard(engine_path)
     try:
         black.configure({"Hash": 16})
-        board = chess.Board()
+        if chess960 is None:
+            board = chess.Board()
+        else:
+            board = chess.Board.from_chess960_pos(chess960)
         while not board.is_game_over(claim_draw=True) and board.ply() < max_plies:
             engine, limit = (white, white_limit) if board.turn == chess.WHITE else (black, black_limit)
             result = engine.play(board, move_limit(limit, board), info=chess.engine.INFO_SCORE)
@@ -74,11 +79,24 @@ def main():
         play(sys.argv[1], 0.01, 0.02),
         # Clock play: 3 s each plus 20 ms a move, through level, time and otim.
         play(sys.argv[1], (3.0, 0.02), (3.0, 0.02), max_plies=120),
+        # Chess960 (fischerandom) from starts where castling comes early: 0 (BBQNNRKR, the
+        # king beside its rook) and 959 (RKRNNQBB, long castling walks the king).
+        play(sys.argv[1], 0.02, 0.01, chess960=0),
+        play(sys.argv[1], 0.01, 0.02, chess960=959),
     ]
+    castlings = 0
     for board in games:
         outcome = board.outcome(claim_draw=True)
         ending = outcome.termination.name.lower() if outcome else "ply limit"
-        print(f"python-chess XBoard game: {board.ply()} plies, {board.result(claim_draw=True)} ({ending})")
+        kind = "Chess960 " if board.chess960 else ""
+        replay = board.root()
+        for move in board.move_stack:
+            if board.chess960 and replay.is_castling(move):
+                castlings += 1
+            replay.push(move)
+        print(f"python-chess XBoard {kind}game: {board.ply()} plies, "
+              f"{board.result(claim_draw=True)} ({ending})")
+    print(f"python-chess XBoard Chess960 games: {castlings} castlings")
 
 
 if __name__ == "__main__":
