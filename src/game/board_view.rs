@@ -107,6 +107,15 @@ pub trait BoardView: Game {
 
     /// How a person picks `mv` (a legal move of this position).
     fn gestures(&self, mv: Self::Move) -> Vec<Gesture>;
+
+    /// Other ways a person may pick `mv`, each a whole sequence of gestures: castling is the
+    /// king put onto its own rook (`gestures`) or, as people are used to, the king's step to
+    /// where it lands. A front end offers such a form only where it cannot be taken for
+    /// another move (the web board: where its first gesture begins no move that begins
+    /// otherwise). None by default.
+    fn other_gestures(&self, _mv: Self::Move) -> Vec<Vec<Gesture>> {
+        Vec::new()
+    }
 }
 
 /// The chess symbol for a FIDE role letter (either case), drawn in the seat's colour; None for

@@ -1,8 +1,9 @@
 //! What the web board shows of the 8x8 variants, shared by chess, cylinder, spinchess and
 //! doublemove: the square board, the men, and a move's gestures (a step, then the promotion
-//! piece when there is one). Chess and the cylinder are drawn entirely from here.
+//! piece when there is one; castling the king onto its own rook, or its step to where it
+//! lands). Chess and the cylinder are drawn entirely from here.
 
-use super::{Board, Geometry, Move, Role};
+use super::{Board, Geometry, Move, MoveKind, Role};
 use crate::core::{Color, Square};
 use crate::game::{
     fide_glyph, rectangle, BoardShape, BoardView, Gesture, ManView, Seat, BLACK, WHITE,
@@ -24,7 +25,10 @@ impl<G: Geometry> BoardView for Board<G> {
         men(self)
     }
     fn gestures(&self, mv: Move) -> Vec<Gesture> {
-        move_gestures(mv)
+        move_gestures(self, mv)
+    }
+    fn other_gestures(&self, mv: Move) -> Vec<Vec<Gesture>> {
+        other_move_gestures(self, mv)
     }
 }
 
@@ -76,13 +80,41 @@ pub fn promotion_choice(role: Role) -> Gesture {
     }
 }
 
-/// A move's gestures: from-square to to-square (castling as the king's move), then the
-/// promotion piece.
-pub fn move_gestures(mv: Move) -> Vec<Gesture> {
-    let mut out = vec![Gesture::Step {
-        from: mv.from().to_string(),
-        to: mv.to().to_string(),
-    }];
+/// A move's gestures: from-square to to-square, then the promotion piece. Castling is the
+/// king put onto its own rook, as Chess960 writes it: in a shuffled start the king may land
+/// where it stands, or where an ordinary king step also goes, and only king-onto-rook is
+/// always a move of its own.
+pub fn move_gestures<G: Geometry>(board: &Board<G>, mv: Move) -> Vec<Gesture> {
+    let to = castling_rook(board, mv).unwrap_or(mv.to());
+    let mut out = vec![step(mv.from(), to)];
     out.extend(mv.promotion().map(promotion_choice));
     out
+}
+
+/// Castling's other form: the king's step to where it lands (`e1g1`), unless it lands where it
+/// stands or on its rook's square (then king-onto-rook is that step already).
+pub fn other_move_gestures<G: Geometry>(board: &Board<G>, mv: Move) -> Vec<Vec<Gesture>> {
+    match castling_rook(board, mv) {
+        Some(rook) if mv.to() != mv.from() && mv.to() != rook => {
+            vec![vec![step(mv.from(), mv.to())]]
+        }
+        _ => Vec::new(),
+    }
+}
+
+/// The square of the rook a castling move takes along; None for other moves.
+fn castling_rook<G: Geometry>(board: &Board<G>, mv: Move) -> Option<Square> {
+    if mv.kind() != MoveKind::Castle {
+        return None;
+    }
+    // The king's own colour: doublemove's board keeps its own turn books.
+    let color = board.piece_at(mv.from())?.color;
+    Some(board.castle_path(color, mv.to().file() == 6).rook_from)
+}
+
+fn step(from: Square, to: Square) -> Gesture {
+    Gesture::Step {
+        from: from.to_string(),
+        to: to.to_string(),
+    }
 }

@@ -17,6 +17,9 @@ impl BoardView for Doublemove {
         board_view::men(self.board())
     }
     fn gestures(&self, mv: Move) -> Vec<Gesture> {
-        board_view::move_gestures(mv)
+        board_view::move_gestures(self.board(), mv)
+    }
+    fn other_gestures(&self, mv: Move) -> Vec<Vec<Gesture>> {
+        board_view::other_move_gestures(self.board(), mv)
     }
 }
