@@ -3,7 +3,9 @@
 //!
 //! GET  /api/variants             the variants, their boards and seats, the engine levels
 //!                                (each a number and its name: an Elo, or full strength)
-//! POST /api/game                 {variant, fen?, seats?: [{kind: human|kaleido, level?}]}
+//! POST /api/game                 {variant, fen?, start?, seats?: [{kind: human|kaleido, level?}]}
+//!                                start: "standard", "random960", {"chess960": N},
+//!                                "random_shuffled" or {"shuffled": [W, B]} (N, W, B 0..959)
 //! GET  /api/game/ID              the game's state
 //! POST /api/game/ID/move         {move: token}        a turn in the variant's move notation
 //! POST /api/game/ID/undo         {to_human?: bool}    one ply, or back to a human's turn
@@ -13,9 +15,15 @@
 //! GET  /api/game/ID/pgn          the game as PGN (text)
 
 use super::levels::{self, LEVELS};
-use super::table::{colour_name, SeatKind, Table, TableError};
+use super::table::{
+    colour_name, variants_with_shuffled_starts, SeatKind, Start, Table, TableError,
+};
 use crate::game::Variant;
 use crate::registry::{with_variant, VariantVisitor, VARIANT_NAMES};
+use crate::search::level::fresh_seed;
+use crate::variants::board8::shuffled::CHESS960_STARTS;
+use rand::{Rng, SeedableRng};
+use rand_chacha::ChaCha8Rng;
 use serde::Deserialize;
 use serde_json::{json, Value};
 use std::collections::BTreeMap;
@@ -101,7 +109,64 @@ struct NewGame {
     #[serde(default)]
     fen: Option<String>,
     #[serde(default)]
+    start: Option<StartSpec>,
+    #[serde(default)]
     seats: Vec<SeatSpec>,
+}
+
+/// The start a new game asks for. Numbers are read wide, so that one out of range gets its
+/// own message rather than serde's.
+#[derive(Deserialize)]
+#[serde(rename_all = "snake_case", deny_unknown_fields)]
+enum StartSpec {
+    /// The variant's own start (or the FEN given).
+    Standard,
+    /// A Chess960 start by its number.
+    Chess960(i64),
+    /// A Chess960 start drawn at random.
+    Random960,
+    /// White's and Black's arrangements by their numbers.
+    Shuffled([i64; 2]),
+    /// Two arrangements drawn at random, different ones.
+    RandomShuffled,
+}
+
+impl StartSpec {
+    /// The start, random numbers drawn; a number out of range is refused.
+    fn resolve(self) -> Result<Start, TableError> {
+        let number = |n: i64| {
+            u16::try_from(n)
+                .ok()
+                .filter(|&n| n < CHESS960_STARTS)
+                .ok_or(TableError::StartOutOfRange {
+                    number: n,
+                    last: CHESS960_STARTS - 1,
+                })
+        };
+        let rng = || ChaCha8Rng::seed_from_u64(fresh_seed());
+        Ok(match self {
+            StartSpec::Standard => Start::Usual,
+            StartSpec::Chess960(n) => {
+                let n = number(n)?;
+                Start::Shuffled { white: n, black: n }
+            }
+            StartSpec::Random960 => {
+                let n = rng().random_range(0..CHESS960_STARTS);
+                Start::Shuffled { white: n, black: n }
+            }
+            StartSpec::Shuffled([white, black]) => Start::Shuffled {
+                white: number(white)?,
+                black: number(black)?,
+            },
+            StartSpec::RandomShuffled => {
+                let mut rng = rng();
+                let white = rng.random_range(0..CHESS960_STARTS);
+                // Black's arrangement is drawn from the other 959: never a plain Chess960 start.
+                let black = (white + rng.random_range(1..CHESS960_STARTS)) % CHESS960_STARTS;
+                Start::Shuffled { white, black }
+            }
+        })
+    }
 }
 
 #[derive(Deserialize)]
@@ -160,6 +225,7 @@ fn check_level(level: u8) -> Result<u8, HttpReply> {
 
 struct MakeTable<'a> {
     fen: Option<&'a str>,
+    start: Start,
     seats: &'a [SeatKind],
 }
 
@@ -173,7 +239,13 @@ impl VariantVisitor for MakeTable<'_> {
                 given: self.seats.len(),
             });
         }
-        let table = super::table::GuiTable::<G>::new(self.fen, self.seats)?;
+        if self.start != Start::Usual && !G::SHUFFLED_STARTS {
+            return Err(TableError::NoShuffledStarts {
+                variant: G::NAME,
+                shuffled: variants_with_shuffled_starts(),
+            });
+        }
+        let table = super::table::GuiTable::<G>::new(self.fen, self.start, self.seats)?;
         Ok(Box::new(table))
     }
 }
@@ -197,6 +269,7 @@ impl VariantVisitor for Describe {
             "seats": seats,
             "board": G::board_shape(),
             "start_fen": G::startpos().fen(),
+            "shuffled_starts": G::SHUFFLED_STARTS,
         })
     }
 }
@@ -303,7 +376,18 @@ impl Lobby {
             .as_deref()
             .map(str::trim)
             .filter(|f| !f.is_empty());
-        let made = with_variant(&request.variant, MakeTable { fen, seats: &seats });
+        let start = match request.start.map_or(Ok(Start::Usual), StartSpec::resolve) {
+            Ok(start) => start,
+            Err(refused) => return HttpReply::refused(400, &refused),
+        };
+        let made = with_variant(
+            &request.variant,
+            MakeTable {
+                fen,
+                start,
+                seats: &seats,
+            },
+        );
         let table = match made {
             Err(unknown) => return HttpReply::error(400, unknown.to_string()),
             Ok(Err(refused)) => return HttpReply::refused(400, &refused),

@@ -5,11 +5,13 @@
 use super::levels;
 use super::pgn;
 use crate::errors::{FenError, MoveError, MoveErrorKind};
-use crate::game::Variant;
+use crate::game::{Gesture, Variant};
 use crate::outcome::Outcome;
 use crate::record::GameRecord;
+use crate::registry::{with_variant, VariantVisitor, VARIANT_NAMES};
 use crate::search::wdl::wdl_of;
 use crate::search::Info;
+use crate::variants::board8::shuffled::CHESS960_STARTS;
 use serde_json::{json, Value};
 use std::sync::atomic::AtomicBool;
 use std::time::Instant;
@@ -36,6 +38,18 @@ pub enum TableError {
         players: usize,
         given: usize,
     },
+    #[error("{variant} has no shuffled starts (Chess960); these have: {}", shuffled.join(", "))]
+    NoShuffledStarts {
+        variant: &'static str,
+        /// The variants that have them, for the message.
+        shuffled: Vec<&'static str>,
+    },
+    #[error(
+        "no shuffled start {number}: the starts are numbered 0 to {last} (518 is the usual one)"
+    )]
+    StartOutOfRange { number: i64, last: u16 },
+    #[error("a game starts from a FEN or from a shuffled start, not both")]
+    FenAndStart,
 }
 
 impl TableError {
@@ -49,6 +63,9 @@ impl TableError {
             TableError::GameOver(_) => "game_over",
             TableError::NoReply | TableError::ReplyRefused(_) => "engine_move_refused",
             TableError::Seats { .. } => "bad_seats",
+            TableError::NoShuffledStarts { .. }
+            | TableError::StartOutOfRange { .. }
+            | TableError::FenAndStart => "bad_start",
         }
     }
 }
@@ -95,8 +112,37 @@ pub trait Table: Send {
     fn play_reply(&mut self, reply: EngineReply) -> Result<(), TableError>;
 }
 
+/// Where a game begins: the variant's own start (or a FEN), or a shuffled start.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Start {
+    Usual,
+    /// White's and Black's first ranks by their Scharnagl numbers (0 to 959): one number for
+    /// both is a Chess960 start, two a double-shuffled one.
+    Shuffled {
+        white: u16,
+        black: u16,
+    },
+}
+
+impl Start {
+    /// How the page and the PGN name a shuffled start (`Chess960 #357`).
+    pub fn name(self) -> Option<String> {
+        match self {
+            Start::Usual => None,
+            Start::Shuffled { white, black } if white == black => {
+                Some(format!("Chess960 #{white}"))
+            }
+            Start::Shuffled { white, black } => {
+                Some(format!("Double-shuffled: White #{white}, Black #{black}"))
+            }
+        }
+    }
+}
+
 pub struct GuiTable<G: Variant> {
     start: G,
+    /// Which start it was, for the page (`start.fen()` says where the men stood).
+    start_kind: Start,
     record: GameRecord<G>,
     seats: Vec<SeatKind>,
     /// kaleido's last report, shown until the next one.
@@ -104,11 +150,40 @@ pub struct GuiTable<G: Variant> {
 }
 
 impl<G: Variant> GuiTable<G> {
-    /// A game from `fen` (the start position when None) with these seats (missing ones human).
-    pub fn new(fen: Option<&str>, seats: &[SeatKind]) -> Result<GuiTable<G>, TableError> {
-        let start = match fen {
-            Some(fen) => G::from_fen(fen)?,
-            None => G::startpos(),
+    /// A game from `fen` or a shuffled start (the variant's start when neither is given) with
+    /// these seats (missing ones human). A shuffled game writes castling as the king taking its
+    /// own rook, as UCI_Chess960 does, in every shuffled start alike (the classical one too).
+    pub fn new(
+        fen: Option<&str>,
+        start_kind: Start,
+        seats: &[SeatKind],
+    ) -> Result<GuiTable<G>, TableError> {
+        let start = match (fen, start_kind) {
+            (Some(_), Start::Shuffled { .. }) => return Err(TableError::FenAndStart),
+            (Some(fen), Start::Usual) => G::from_fen(fen)?,
+            (None, Start::Usual) => G::startpos(),
+            (None, Start::Shuffled { white, black }) => {
+                let mut start = G::shuffled_start(white, black).ok_or_else(|| {
+                    if G::SHUFFLED_STARTS {
+                        let number = if white >= CHESS960_STARTS {
+                            white
+                        } else {
+                            black
+                        };
+                        TableError::StartOutOfRange {
+                            number: number.into(),
+                            last: CHESS960_STARTS - 1,
+                        }
+                    } else {
+                        TableError::NoShuffledStarts {
+                            variant: G::NAME,
+                            shuffled: variants_with_shuffled_starts(),
+                        }
+                    }
+                })?;
+                start.set_chess960(true);
+                start
+            }
         };
         let seats = (0..G::PLAYERS)
             .map(|i| seats.get(i).copied().unwrap_or(SeatKind::Human))
@@ -116,6 +191,7 @@ impl<G: Variant> GuiTable<G> {
         Ok(GuiTable {
             record: GameRecord::new(start.clone()),
             start,
+            start_kind,
             seats,
             report: None,
         })
@@ -137,6 +213,19 @@ impl<G: Variant> GuiTable<G> {
 
     fn seat_name(player: usize) -> &'static str {
         G::SEATS.get(player).map_or("?", |s| s.name)
+    }
+
+    /// The shuffled start the game began from, with its name; null for the usual start or a
+    /// FEN.
+    fn start_json(&self) -> Value {
+        match self.start_kind {
+            Start::Usual => Value::Null,
+            Start::Shuffled { white, black } => json!({
+                "white": white,
+                "black": black,
+                "name": self.start_kind.name(),
+            }),
+        }
     }
 
     fn outcome_json(outcome: Outcome) -> Value {
@@ -163,6 +252,22 @@ impl<G: Variant> GuiTable<G> {
     }
 }
 
+/// The variants that have shuffled starts, by the registry's order.
+pub fn variants_with_shuffled_starts() -> Vec<&'static str> {
+    struct Shuffles;
+    impl VariantVisitor for Shuffles {
+        type Output = bool;
+        fn visit<G: Variant>(self) -> bool {
+            G::SHUFFLED_STARTS
+        }
+    }
+    VARIANT_NAMES
+        .iter()
+        .copied()
+        .filter(|name| with_variant(name, Shuffles).unwrap_or(false))
+        .collect()
+}
+
 /// A word for the colour the board draws a seat's men in. Trichess's rules give its players no
 /// colours, so a page names its seats by the colours it draws (ivory, orange, black).
 pub fn colour_name(css: &str) -> Option<&'static str> {
@@ -172,6 +277,43 @@ pub fn colour_name(css: &str) -> Option<&'static str> {
         "#26221f" => Some("black"),
         _ => None,
     }
+}
+
+/// Every legal move of `pos` for the page: its token, its gestures, and the other forms a
+/// person may pick it by (`other_gestures`). Another form is kept only where every move its
+/// first gesture begins shares the move's own first gesture: a king's step that is both an
+/// ordinary move and where castling lands stays the ordinary move, castling then being the
+/// king put onto its rook alone.
+fn moves_json<G: Variant>(pos: &G, moves: &[G::Move]) -> Vec<Value> {
+    let forms: Vec<(Vec<Gesture>, Vec<Vec<Gesture>>)> = moves
+        .iter()
+        .map(|&mv| (pos.gestures(mv), pos.other_gestures(mv)))
+        .collect();
+    let unambiguous = |first: &Gesture, own: Option<&Gesture>| {
+        forms.iter().all(|(gestures, others)| {
+            let begins = gestures.first() == Some(first)
+                || others.iter().any(|form| form.first() == Some(first));
+            !begins || gestures.first() == own
+        })
+    };
+    moves
+        .iter()
+        .zip(&forms)
+        .map(|(&mv, (gestures, others))| {
+            let others: Vec<&Vec<Gesture>> = others
+                .iter()
+                .filter(|form| {
+                    form.first()
+                        .is_some_and(|first| unambiguous(first, gestures.first()))
+                })
+                .collect();
+            json!({
+                "token": pos.format_move(mv),
+                "gestures": gestures,
+                "other_gestures": others,
+            })
+        })
+        .collect()
 }
 
 /// A principal variation in the variant's human notation, read from `pos`.
@@ -242,10 +384,7 @@ impl<G: Variant> Table for GuiTable<G> {
         if outcome.is_none() {
             pos.legal_moves(&mut moves);
         }
-        let moves: Vec<Value> = moves
-            .into_iter()
-            .map(|mv| json!({"token": pos.format_move(mv), "gestures": pos.gestures(mv)}))
-            .collect();
+        let moves = moves_json(pos, &moves);
         let history: Vec<Value> = self
             .plies_with_positions()
             .into_iter()
@@ -275,6 +414,7 @@ impl<G: Variant> Table for GuiTable<G> {
             "variant": G::NAME,
             "fen": pos.fen(),
             "start_fen": self.start.fen(),
+            "start": self.start_json(),
             "side": side,
             "turn_boundary": pos.is_turn_boundary(),
             "seats": seats,
@@ -335,9 +475,12 @@ impl<G: Variant> Table for GuiTable<G> {
             .map(|(before, mv)| (before.side_to_move().index(), before.human_notation(mv)))
             .collect();
         let start_fen = self.start.fen();
-        let custom_start = start_fen != G::startpos().fen();
+        // A shuffled start is always written out, the classical arrangement too: its castling
+        // is Chess960's.
+        let shuffled = self.start_kind != Start::Usual;
+        let custom_start = shuffled || start_fen != G::startpos().fen();
         pgn::write(&pgn::PgnGame {
-            variant: G::NAME,
+            variant: pgn::variant_tag::<G>(self.start.chess960()),
             seat_tags: G::SEATS.iter().map(|s| s.pgn_tag).collect(),
             players: names,
             start_fen: custom_start.then_some(start_fen.as_str()),

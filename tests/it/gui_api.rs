@@ -2,8 +2,10 @@
 //! from a socket. Bad requests of every kind get a 4xx with a JSON message and the server
 //! carries on; a game can be played through the API in every variant.
 
+use kaleido::game::Game;
 use kaleido::gui::WebBoard;
 use kaleido::registry::VARIANT_NAMES;
+use kaleido::variants::chess::Chess;
 use serde_json::{json, Value};
 use std::io::{Read, Write};
 use std::net::TcpStream;
@@ -577,4 +579,183 @@ fn a_running_search_can_be_watched() {
     }
     assert_client_error(&get("/api/game/88888/search"), 404, "no game");
     assert_client_error(&post("/api/game/88888/search", "{}"), 405, "not allowed");
+}
+
+/// A new game of `variant` from `start` (the API's `start` field), as the server answers it.
+fn start_game(variant: &str, start: Value) -> Answer {
+    post(
+        "/api/game",
+        &json!({"variant": variant, "start": start}).to_string(),
+    )
+}
+
+/// The legal move whose token is `token`, from a state.
+fn legal_move<'a>(state: &'a Value, token: &str) -> &'a Value {
+    state["moves"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|m| m["token"] == token)
+        .unwrap_or_else(|| panic!("{token} is not among the legal moves: {}", state["moves"]))
+}
+
+fn step(from: &str, to: &str) -> Value {
+    json!({"kind": "step", "from": from, "to": to})
+}
+
+#[test]
+fn the_variants_say_which_have_shuffled_starts() {
+    let variants = get("/api/variants").json();
+    for variant in variants["variants"].as_array().unwrap() {
+        let name = variant["name"].as_str().unwrap();
+        let expected = name != "gigachess" && name != "trichess";
+        assert_eq!(variant["shuffled_starts"], expected, "{name}");
+    }
+}
+
+#[test]
+fn a_chess960_game_by_number_castles_by_the_king_onto_its_rook() {
+    // Start 746 is RKNNBBQR: with both knights out, O-O-O takes the king from b1 to c1 and the
+    // rook from a1 to d1, and b1c1 is also the king's ordinary step.
+    let answer = start_game("chess", json!({"chess960": 746}));
+    assert_eq!(answer.status, 201, "{}", answer.body);
+    let game = answer.json();
+    let expected = Chess::shuffled_start(746, 746).unwrap().fen();
+    assert_eq!(game["fen"], expected.as_str());
+    assert_eq!(game["start_fen"], expected.as_str());
+    assert_eq!(
+        game["start"],
+        json!({"white": 746, "black": 746, "name": "Chess960 #746"})
+    );
+    let id = game["id"].as_str().unwrap();
+    let path = format!("/api/game/{id}/move");
+    let mut state = game.clone();
+    for token in ["d1e3", "a7a6", "c1d3", "h7h6"] {
+        state = post(&path, &json!({ "move": token }).to_string()).json();
+        assert!(state["error"].is_null(), "{token}: {state}");
+    }
+    // Castling is written king-takes-rook and picked by putting the king onto its rook; the
+    // king's step to c1 stays the ordinary move, so castling has no other form.
+    let castle = legal_move(&state, "b1a1");
+    assert_eq!(castle["gestures"], json!([step("b1", "a1")]));
+    assert_eq!(castle["other_gestures"], json!([]));
+    assert_eq!(
+        legal_move(&state, "b1c1")["gestures"],
+        json!([step("b1", "c1")])
+    );
+    let state = post(&path, r#"{"move": "b1a1"}"#).json();
+    assert_eq!(state["history"][4]["san"], "O-O-O", "{state}");
+    assert_eq!(state["history"][4]["token"], "b1a1");
+    assert!(
+        state["fen"]
+            .as_str()
+            .unwrap()
+            .starts_with("rknnbbqr/1pppppp1/p6p/8/8/3NN3/PPPPPPPP/2KRBBQR b kq - "),
+        "{}",
+        state["fen"]
+    );
+    // The PGN tags the game as Chess960, from its start in X-FEN.
+    let pgn = get(&format!("/api/game/{id}/pgn")).body;
+    for tag in [
+        "[Variant \"Chess960\"]".to_string(),
+        "[SetUp \"1\"]".to_string(),
+        format!("[FEN \"{expected}\"]"),
+    ] {
+        assert!(pgn.contains(&tag), "{tag} missing:\n{pgn}");
+    }
+    assert!(pgn.contains("3. O-O-O *"), "{pgn}");
+}
+
+#[test]
+fn classical_castling_is_the_king_onto_its_rook_or_its_two_square_step() {
+    let answer = post(
+        "/api/game",
+        r#"{"variant": "chess", "fen": "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1"}"#,
+    );
+    let game = answer.json();
+    assert!(game["start"].is_null());
+    let castle = legal_move(&game, "e1g1");
+    assert_eq!(castle["gestures"], json!([step("e1", "h1")]));
+    assert_eq!(castle["other_gestures"], json!([[step("e1", "g1")]]));
+    assert_eq!(legal_move(&game, "e1d1")["other_gestures"], json!([]));
+    let id = game["id"].as_str().unwrap();
+    let state = post(&format!("/api/game/{id}/move"), r#"{"move": "e1c1"}"#).json();
+    assert_eq!(state["history"][0]["san"], "O-O-O");
+    assert_eq!(state["fen"], "r3k2r/8/8/8/8/8/8/2KR3R b kq - 1 1");
+    let pgn = get(&format!("/api/game/{id}/pgn")).body;
+    assert!(pgn.contains("[Variant \"chess\"]"), "{pgn}");
+}
+
+#[test]
+fn double_shuffled_and_random_starts() {
+    let game = start_game("chess", json!({"shuffled": [0, 959]})).json();
+    let expected = Chess::shuffled_start(0, 959).unwrap().fen();
+    assert_eq!(game["fen"], expected.as_str());
+    assert_eq!(
+        game["start"]["name"],
+        "Double-shuffled: White #0, Black #959"
+    );
+    let random = start_game("chess", json!("random960")).json();
+    let number = random["start"]["white"].as_u64().unwrap();
+    assert_eq!(random["start"]["black"].as_u64(), Some(number));
+    let expected = Chess::shuffled_start(number as u16, number as u16).unwrap();
+    assert_eq!(random["fen"], expected.fen().as_str());
+    let random = start_game("chess", json!("random_shuffled")).json();
+    assert_ne!(random["start"]["white"], random["start"]["black"]);
+    let standard = start_game("chess", json!("standard")).json();
+    assert!(standard["start"].is_null());
+    assert_eq!(standard["fen"], Chess::startpos().fen().as_str());
+    // The other 8x8 games start shuffled too, and keep their own Variant tag.
+    for variant in ["cylinder", "spinchess", "doublemove"] {
+        let answer = start_game(variant, json!({"chess960": 0}));
+        assert_eq!(answer.status, 201, "{variant}: {}", answer.body);
+        let game = answer.json();
+        assert_eq!(game["start"]["name"], "Chess960 #0", "{variant}");
+        let pgn = get(&format!("/api/game/{}/pgn", game["id"].as_str().unwrap())).body;
+        assert!(pgn.contains(&format!("[Variant \"{variant}\"]")), "{pgn}");
+        assert!(pgn.contains("[SetUp \"1\"]"), "{pgn}");
+    }
+}
+
+#[test]
+fn bad_shuffled_starts_are_refused() {
+    let refused = |variant: &str, start: Value, words: &str| {
+        let answer = start_game(variant, start.clone());
+        assert_client_error(&answer, 400, words);
+        assert_eq!(answer.json()["kind"], "bad_start", "{start}");
+    };
+    refused("chess", json!({"chess960": 960}), "0 to 959");
+    refused("chess", json!({"chess960": -1}), "no shuffled start -1");
+    refused(
+        "spinchess",
+        json!({"shuffled": [3, 4000]}),
+        "no shuffled start 4000",
+    );
+    refused(
+        "gigachess",
+        json!({"chess960": 518}),
+        "gigachess has no shuffled starts",
+    );
+    refused(
+        "trichess",
+        json!("random960"),
+        "trichess has no shuffled starts",
+    );
+    refused("gigachess", json!("random_shuffled"), "chess, cylinder");
+    let both = post(
+        "/api/game",
+        &json!({"variant": "chess", "fen": Chess::startpos().fen(), "start": {"chess960": 1}})
+            .to_string(),
+    );
+    assert_client_error(&both, 400, "not both");
+    assert_client_error(
+        &start_game("chess", json!("chess960")),
+        400,
+        "bad request body",
+    );
+    assert_client_error(
+        &start_game("chess", json!({"chess960": 1.5})),
+        400,
+        "bad request body",
+    );
 }

@@ -1,6 +1,8 @@
 // kaleido web board. Everything about a variant comes from the server: the board's cells, the
-// men, and every legal move as a list of gestures (step, spin, choice). The page narrows the
-// legal moves gesture by gesture as the person clicks, so it never needs rules of its own.
+// men, and every legal move as a list of gestures (step, spin, choice), with the other forms a
+// person may pick it by (castling: the king onto its own rook, or the king's step where that
+// is no other move). The page narrows the legal moves gesture by gesture as the person clicks,
+// so it never needs rules of its own.
 "use strict";
 
 const SVG = "http://www.w3.org/2000/svg";
@@ -115,11 +117,38 @@ function seatsFromForm() {
   });
 }
 
+/// The start choice is offered only where the variant has shuffled starts.
+function buildStartControls() {
+  const info = variantInfo($("variant").value);
+  $("start-box").hidden = !info.shuffled_starts;
+  $("start-number").hidden = $("start").value !== "chess960";
+}
+
+/// The `start` of a new game's request (undefined for the usual start); throws where the
+/// person chose a numbered Chess960 start without typing its number.
+function startFromForm() {
+  if ($("start-box").hidden) return undefined;
+  const choice = $("start").value;
+  if (choice === "standard") return undefined;
+  if (choice !== "chess960") return choice;
+  const text = $("start-number").value.trim();
+  // The server checks the range: its message names it.
+  if (!/^-?\d+$/.test(text)) throw new Error("type the Chess960 start's number, 0 to 959");
+  return { chess960: Number(text) };
+}
+
 async function newGame(event) {
   if (event) event.preventDefault();
   const body = { variant: $("variant").value, seats: seatsFromForm() };
   const fen = $("fen-input").value.trim();
   if (fen) body.fen = fen;
+  try {
+    const start = startFromForm();
+    if (start !== undefined) body.start = start;
+  } catch (e) {
+    showError(e.message);
+    return;
+  }
   page.shownPlies = 0;
   // A search of the old game is not needed any more.
   if (page.state && page.thinking) {
@@ -189,10 +218,17 @@ function cellShape(cell, parent) {
 
 const same = (a, b) => JSON.stringify(a) === JSON.stringify(b);
 
-/// Legal moves whose gestures begin with the ones chosen so far.
-function candidates() {
+/// Every way of picking each legal move: its gestures, and each other form the server offers
+/// (it offers one only where no other move begins the same way).
+function forms() {
   if (!page.state) return [];
-  return page.state.moves.filter((m) =>
+  return page.state.moves.flatMap((m) =>
+    [m.gestures, ...(m.other_gestures || [])].map((gestures) => ({ token: m.token, gestures })));
+}
+
+/// Legal moves, in each of their forms, whose gestures begin with the ones chosen so far.
+function candidates() {
+  return forms().filter((m) =>
     page.prefix.every((g, i) => m.gestures[i] && same(m.gestures[i], g)));
 }
 
@@ -224,7 +260,8 @@ function resetPick() {
 /// After a gesture: play the move if one is fully picked, or ask for what comes next.
 function advance() {
   const n = page.prefix.length;
-  const done = candidates().filter((m) => m.gestures.length === n);
+  const done = candidates().filter((m) => m.gestures.length === n)
+    .filter((m, i, all) => all.findIndex((other) => other.token === m.token) === i);
   const next = nextGestures();
   if (next.length === 0) {
     if (done.length === 1) return playMove(done[0].token);
@@ -735,6 +772,9 @@ function drawPanel() {
     status.textContent = `${seatText(s.seats[s.side], s.seats)} to move${again}`;
   }
   status.dataset.side = s.side;
+  const startName = $("start-name");
+  startName.hidden = !s.start;
+  startName.textContent = s.start ? `Start: ${s.start.name}` : "";
   status.dataset.over = s.outcome ? "1" : "0";
   drawPlayers();
 
@@ -892,8 +932,14 @@ async function start() {
   page.levels = data.levels;
   const select = $("variant");
   for (const v of page.variants) select.add(new Option(v.name, v.name));
-  select.addEventListener("change", () => { buildSeatControls(); $("fen-input").value = ""; });
+  select.addEventListener("change", () => {
+    buildSeatControls();
+    buildStartControls();
+    $("fen-input").value = "";
+  });
+  $("start").addEventListener("change", buildStartControls);
   buildSeatControls();
+  buildStartControls();
   $("setup").addEventListener("submit", newGame);
   const svg = $("board");
   svg.addEventListener("pointerdown", onPointerDown);
