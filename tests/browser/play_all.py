@@ -4,7 +4,8 @@ against `kaleido gui` by clicking and dragging on the page, as a person would.
 
 It plays moves in each variant (a promotion, a move across the cylinder's edge, a spin alone
 and a move-then-spin, a doublemove turn of two sub-moves, a full trichess round of three
-players), lets kaleido answer in several of them, uses FEN input, undo and PGN export, checks
+players, a Chess960 game chosen by its number and castled by putting the king onto its rook),
+lets kaleido answer in several of them, uses FEN input, undo and PGN export, checks
 the board after every move (the men the page draws against what the move must have done and
 against the server's own state), and saves a screenshot after each step. It also checks the
 layout (every coordinate label whole, the set-up bar one line at 1200 px, no sideways scrolling
@@ -12,8 +13,9 @@ at phone width), the seats named with who plays them, and kaleido's search shown
 
 Usage: play_all.py PATH_TO_KALEIDO [SCREENSHOT_DIR]   (default target/gui-screenshots)
 Exits non-zero on the first failure. Needs /usr/bin/chromium, /usr/bin/chromedriver and the
-`selenium` PyPI package (.ci/run installs them).
+`selenium` and `chess` PyPI packages (tests/run installs them).
 """
+import io
 import json
 import os
 import re
@@ -25,6 +27,9 @@ import tempfile
 import time
 import urllib.request
 
+# python-chess, the reference for Chess960 FENs and PGN (`chess` here names the scenario).
+from chess import Board as PythonChessBoard
+from chess.pgn import read_game
 from selenium import webdriver
 from selenium.common.exceptions import TimeoutException
 from selenium.webdriver.chrome.options import Options
@@ -154,8 +159,9 @@ class Board:
         labels = [b.text for b in self.driver.find_elements(By.CSS_SELECTOR, "#chooser-options button")]
         raise Failure(f"no option {text!r} among {labels}")
 
-    def new_game(self, variant, seats, fen=""):
-        """seats: 'human' or a kaleido level per seat."""
+    def new_game(self, variant, seats, fen="", start=None):
+        """seats: 'human' or a kaleido level per seat; start: a Chess960 start's number (in a
+        variant with shuffled starts), else the usual start."""
         Select(self.driver.find_element(By.ID, "variant")).select_by_value(variant)
         for i, seat in enumerate(seats):
             value = "human" if seat == "human" else f"kaleido:{seat}"
@@ -164,6 +170,13 @@ class Board:
         box.clear()
         if fen:
             box.send_keys(fen)
+        if self.driver.find_element(By.ID, "start").is_displayed():
+            Select(self.driver.find_element(By.ID, "start")).select_by_value(
+                "standard" if start is None else "chess960")
+            if start is not None:
+                number = self.driver.find_element(By.ID, "start-number")
+                number.clear()
+                number.send_keys(str(start))
         old = (self.state() or {}).get("id")
         self.driver.find_element(By.ID, "new-game").click()
         self.wait(lambda: self.idle() and self.state()["id"] != old
@@ -202,11 +215,13 @@ class Board:
         """How many lines the set-up bar's controls take, and the bar's height against its
         tallest control's."""
         return self.js("""const items = [document.querySelector('header h1'),
-                ...document.querySelectorAll('#setup > label, #setup > button, #seats > label')];
+                ...document.querySelectorAll('#setup > label, #setup > button, #seats > label, ' +
+                                             '#start-box > label, #start-box > input')];
             const tops = new Set();
             let tallest = 0;
             for (const item of items) {
                 const r = item.getBoundingClientRect();
+                if (!r.width && !r.height) continue;  // not shown in this variant
                 tops.add(Math.round(r.top + r.height / 2));
                 tallest = Math.max(tallest, r.height);
             }
@@ -441,6 +456,49 @@ def trichess(b):
     b.shot("trichess-seen-from-b")
 
 
+def chess960(b):
+    """A Chess960 start chosen by its number in the set-up bar, castled by dragging the king
+    onto its own rook; the classical king's two-square step castles too. Start 746 is RKNNBBQR:
+    once the knights are out, O-O-O takes the king from b1 to c1, where its ordinary step also
+    goes, so only the king onto the rook castles."""
+    b.new_game("chess", ["human", "human"], start=746)
+    lines, _, _ = b.header_lines()
+    check(lines == 1, f"with a start number the set-up bar takes {lines} lines at 1200 px")
+    start = PythonChessBoard.from_chess960_pos(746)
+    check(b.state()["fen"] == start.fen(), f"Chess960 #746 is {b.state()['fen']}, not {start.fen()}")
+    name = b.driver.find_element(By.ID, "start-name").text
+    check("Chess960 #746" in name, f"the page names the start {name!r}")
+    for i, (src, dst) in enumerate([("d1", "e3"), ("a7", "a6"), ("c1", "d3"), ("h7", "h6")]):
+        b.step(src, dst, i + 1)
+    b.click("b1")
+    targets = {c.get_attribute("data-target")
+               for c in b.driver.find_elements(By.CSS_SELECTOR, "#board .target")}
+    check({"a1", "c1"} <= targets, f"the king on b1 should go to a1 (castling) and c1: {targets}")
+    b.click("b1")  # put down again, then drag it onto the rook
+    b.step("b1", "a1", 5, by_drag=True)
+    b.check_board({"c1": (WHITE, "king"), "d1": (WHITE, "rook")}, empty=["a1", "b1"])
+    last = b.state()["history"][-1]
+    check((last["san"], last["token"]) == ("O-O-O", "b1a1"), f"castling was {last}")
+    b.shot("chess960-castled")
+    # The PGN is Chess960 from its start in X-FEN, as python-chess reads and replays it.
+    b.driver.find_element(By.ID, "pgn").click()
+    b.wait(lambda: "O-O-O" in b.driver.find_element(By.ID, "pgn-text").get_attribute("value"),
+           "the PGN")
+    pgn = b.driver.find_element(By.ID, "pgn-text").get_attribute("value")
+    game = read_game(io.StringIO(pgn))
+    check(game.headers.get("Variant") == "Chess960" and game.headers.get("FEN") == start.fen(),
+          f"bad Chess960 tags: {dict(game.headers)}")
+    check(not game.errors and game.end().board().fen() == b.state()["fen"],
+          f"python-chess replays the PGN to {game.end().board().fen()}: {game.errors}")
+    # The classical king's two-square step castles where no other move goes there.
+    b.new_game("chess", ["human", "human"], fen="r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1")
+    check(b.driver.find_element(By.ID, "start-name").get_attribute("hidden") is not None,
+          "a start name is shown for a FEN")
+    b.step("e1", "g1", 1)
+    b.check_board({"g1": (WHITE, "king"), "f1": (WHITE, "rook")}, empty=["e1", "h1"])
+    check(b.state()["history"][-1]["san"] == "O-O", f"{b.state()['history'][-1]}")
+
+
 ALL_HUMAN = {"chess": 2, "cylinder": 2, "spinchess": 2, "doublemove": 2, "gigachess": 2,
              "trichess": 3}
 
@@ -581,7 +639,7 @@ def main():
         board = Board(driver, base, shots)
         board.wait(lambda: board.idle(), "the page to load")
         for scenario in (layout, chess, cylinder, spinchess, doublemove, gigachess, trichess,
-                         thinking, phone):
+                         thinking, phone, chess960):
             t = time.time()
             scenario(board)
             print(f"ok {scenario.__name__} ({time.time() - t:.1f} s)")
