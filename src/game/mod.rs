@@ -95,6 +95,12 @@ pub trait Game: Clone + Send + Sync + 'static {
         false
     }
 
+    /// The FEN with its castling field in Shredder-FEN (`HAha`: every right by its rook's
+    /// file), where the game has castling; None elsewhere. `fen` writes X-FEN.
+    fn shredder_fen(&self) -> Option<String> {
+        None
+    }
+
     /// The shuffled start whose first ranks are numbered `white` and `black` as Scharnagl
     /// numbers the Chess960 arrangements (0 to 959, 518 the classical one; equal numbers give a
     /// Chess960 start, two a double-shuffled one). None past 959 or where the game has no

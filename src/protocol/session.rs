@@ -207,7 +207,16 @@ impl<G: Variant> Session for GameSession<G> {
         } else {
             String::new()
         };
-        format!("{}\n{mover}Fen: {}", pos.diagram().trim_end(), pos.fen())
+        // A Chess960 game also shows its castling rights by file, as Shredder-FEN writes them.
+        let shredder = match pos.shredder_fen() {
+            Some(fen) if pos.chess960() => format!("\nShredder-FEN: {fen}"),
+            _ => String::new(),
+        };
+        format!(
+            "{}\n{mover}Fen: {}{shredder}",
+            pos.diagram().trim_end(),
+            pos.fen()
+        )
     }
 
     fn start_fen(&self) -> String {
@@ -470,7 +479,10 @@ mod tests {
         }
         let refused = session.castling_word("O-O-O").unwrap().unwrap_err();
         assert_eq!(refused.token, "O-O-O");
-        assert!(refused.message.contains("no legal castling O-O-O"), "{refused}");
+        assert!(
+            refused.message.contains("no legal castling O-O-O"),
+            "{refused}"
+        );
         assert_eq!(session.castling_word("e1g1"), None);
         session.set_chess960(true).unwrap();
         assert_eq!(session.castling_word("O-O"), Some(Ok("e1h1".to_string())));

@@ -648,6 +648,33 @@ fn chess960_castling_is_king_takes_rook_and_both_forms_are_read() {
 }
 
 #[test]
+fn d_shows_a_chess960_position_in_x_fen_and_shredder_fen() {
+    // Black's king on b8 keeps the inner rook g8 (X-FEN writes its file) and the outer a8.
+    let fen = "rk4rr/pppppppp/8/8/8/8/PPPPPPPP/RK4R1 w Qgq - 0 1";
+    let out = converse(&format!(
+        "uci\nsetoption name UCI_Chess960 value true\nposition fen {fen}\nd\n\
+         setoption name UCI_Chess960 value false\nposition startpos\nd\nquit\n"
+    ));
+    let shown = |prefix: &str| -> Vec<String> {
+        out.iter()
+            .filter_map(|l| l.strip_prefix("info string ")?.strip_prefix(prefix))
+            .map(String::from)
+            .collect()
+    };
+    assert_eq!(
+        shown("Fen: "),
+        [fen, "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"],
+        "{out:?}"
+    );
+    // Only the Chess960 game shows the second form.
+    assert_eq!(
+        shown("Shredder-FEN: "),
+        ["rk4rr/pppppppp/8/8/8/8/PPPPPPPP/RK4R1 w Aga - 0 1"],
+        "{out:?}"
+    );
+}
+
+#[test]
 fn chess960_is_refused_where_there_are_no_shuffled_starts() {
     let out = converse(
         "uci\nsetoption name UCI_Variant value gigachess\nsetoption name UCI_Chess960 value true\n\

@@ -59,6 +59,10 @@ impl<G: Geometry> Game for Board<G> {
         Board::chess960(self)
     }
 
+    fn shredder_fen(&self) -> Option<String> {
+        Some(self.to_fen_as(crate::variants::board8::CastlingForm::Shredder))
+    }
+
     fn shuffled_start(white: u16, black: u16) -> Option<Self> {
         let fen = crate::variants::board8::shuffled::shuffled_start_fen(white, black)?;
         Self::from_fen(&fen).ok()

@@ -12,7 +12,7 @@ use crate::errors::{FenError, FenField};
 use crate::variants::board8::fen::{
     clip, parse_castling, parse_counter, parse_placement, validate_pawn_ranks,
 };
-use crate::variants::board8::{Board, PawnRanks, Piece, Role};
+use crate::variants::board8::{Board, CastlingForm, PawnRanks, Piece, Role};
 
 pub const START_FEN: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
 
@@ -78,6 +78,11 @@ impl Doublemove {
     }
 
     pub fn to_fen(&self) -> String {
+        self.to_fen_as(CastlingForm::XFen)
+    }
+
+    /// The FEN with its castling field in the form asked for.
+    pub fn to_fen_as(&self, form: CastlingForm) -> String {
         let b = &self.board;
         let digit = match self.sub_move {
             SubMove::Only => "",
@@ -88,7 +93,7 @@ impl Doublemove {
             "{} {}{digit} {} {} {} {}",
             b.placement_fen(),
             b.side.fen_char(),
-            b.castling_fen(),
+            b.castling_fen_as(form),
             ep_field(self.ep),
             b.halfmove,
             b.fullmove

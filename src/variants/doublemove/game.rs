@@ -93,6 +93,10 @@ impl Game for Doublemove {
         self.board.chess960()
     }
 
+    fn shredder_fen(&self) -> Option<String> {
+        Some(self.to_fen_as(crate::variants::board8::CastlingForm::Shredder))
+    }
+
     fn shuffled_start(white: u16, black: u16) -> Option<Self> {
         let fen = crate::variants::board8::shuffled::shuffled_start_fen(white, black)?;
         Self::from_fen(&fen).ok()
