@@ -759,3 +759,32 @@ fn bad_shuffled_starts_are_refused() {
         "bad request body",
     );
 }
+
+#[test]
+fn a_king_that_castles_in_place_or_far_is_put_onto_its_rook() {
+    // King g1 between rooks a1 and h1: O-O leaves the king on g1 (only the rook moves), so
+    // castling has no step of its own; O-O-O takes it four files to c1, a step no other move
+    // makes, so that step is offered too. Rooks off the corners' king make the FEN Chess960.
+    let answer = post(
+        "/api/game",
+        r#"{"variant": "chess", "fen": "r5kr/8/8/8/8/8/8/R5KR w KQkq - 0 1"}"#,
+    );
+    assert_eq!(answer.status, 201, "{}", answer.body);
+    let game = answer.json();
+    let short = legal_move(&game, "g1h1");
+    assert_eq!(short["gestures"], json!([step("g1", "h1")]));
+    assert_eq!(short["other_gestures"], json!([]));
+    let long = legal_move(&game, "g1a1");
+    assert_eq!(long["gestures"], json!([step("g1", "a1")]));
+    assert_eq!(long["other_gestures"], json!([[step("g1", "c1")]]));
+    let id = game["id"].as_str().unwrap();
+    let state = post(&format!("/api/game/{id}/move"), r#"{"move": "g1h1"}"#).json();
+    assert_eq!(state["history"][0]["san"], "O-O");
+    assert_eq!(state["fen"], "r5kr/8/8/8/8/8/8/R4RK1 b kq - 1 1");
+    let pgn = get(&format!("/api/game/{id}/pgn")).body;
+    assert!(pgn.contains("[Variant \"Chess960\"]"), "{pgn}");
+    assert!(
+        pgn.contains("[FEN \"r5kr/8/8/8/8/8/8/R5KR w KQkq - 0 1\"]"),
+        "{pgn}"
+    );
+}
