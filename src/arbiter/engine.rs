@@ -27,6 +27,9 @@ pub struct ThinkRequest<'a> {
     /// is one token, its plies joined by commas, as `Game::parse_turn` reads it. Engines that
     /// are sent one move at a time and answer a whole turn (XBoard's) are sent these.
     pub turns: &'a [String],
+    /// `turns` with every castling ply written `O-O` or `O-O-O`, as CECP writes castling in
+    /// Chess960 (the king's step would be ambiguous there, and CECP has no king-takes-rook).
+    pub cecp_turns: &'a [String],
     /// The seat to move (0 = White / player a).
     pub mover: usize,
     /// Every seat's clock (None for a seat playing to a fixed depth or node count).
@@ -90,8 +93,15 @@ impl From<Silence> for Fault {
 pub struct GameSetup<'a> {
     /// kaleido's name of the variant.
     pub variant: &'a str,
+    /// XBoard's name of the variant's shuffled form (`fischerandom`), empty where it has none:
+    /// a Chess960 game is then the plain variant set up with `setboard`.
+    pub shuffled_variant: &'a str,
     pub start_fen: &'a str,
     pub from_startpos: bool,
+    /// Played as Chess960: castling is the king taking its own rook in `ThinkRequest::moves`,
+    /// `O-O`/`O-O-O` in its `cecp_turns`, and the engine must be told (UCI_Chess960, XBoard's
+    /// shuffled variant or a `setboard`).
+    pub chess960: bool,
     pub players: usize,
     /// The control the engine being started plays to (each seat may have its own); None for
     /// one playing to a fixed depth or node count.

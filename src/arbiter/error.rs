@@ -26,6 +26,8 @@ pub enum SettingError {
     SprtElo,
     #[error("--sprt: alpha and beta must be between 0 and 0.5")]
     SprtErrorRates,
+    #[error("--shuffle '{0}': expected chess960 or double")]
+    Shuffle(String),
     #[error("--tournament '{0}': expected round-robin, gauntlet or knockout")]
     Tournament(String),
     #[error("{option}: '{word}' is not key=value")]
@@ -79,6 +81,12 @@ pub enum MatchError {
     NoOpenings,
     #[error("the opening book has no move from the start position")]
     BookMissesStart,
+    #[error("--shuffle {shuffle}: {variant} has no shuffled starts (the games that have: {with})")]
+    NoShuffledStarts {
+        shuffle: super::openings::Shuffle,
+        variant: &'static str,
+        with: String,
+    },
     #[error(
         "--shard {index}/{count}: the match has {openings} opening{plural} to share out, fewer \
          than the shards; play more games or fewer shards",

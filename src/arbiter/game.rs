@@ -26,6 +26,10 @@ pub struct GameSpec<'a> {
     pub seats: Vec<&'a EngineConfig>,
     pub names: Vec<String>,
     pub opening: &'a Opening,
+    /// Whether the game is played as Chess960 (openings::plays_chess960): castling is then
+    /// written king-takes-rook in the game's tokens, UCI engines are put in UCI_Chess960 mode
+    /// and XBoard engines are sent `O-O`.
+    pub chess960: bool,
     /// The control each seat plays to; None for a seat with a fixed depth or node count.
     pub controls: Vec<Option<TimeControl>>,
     pub margin: Duration,
@@ -86,6 +90,9 @@ pub struct GameReport {
     pub names: Vec<String>,
     pub start_fen: String,
     pub from_startpos: bool,
+    /// Played as Chess960 (the PGN's Variant tag says so where the game's shuffled form has a
+    /// name of its own).
+    pub chess960: bool,
     /// The position the game ended in (`--epd-out`).
     pub end_fen: String,
     /// One PGN move per turn (a turn of several plies is one move, its plies joined by commas).
@@ -198,6 +205,8 @@ struct Scoresheet<G: Game> {
     tokens: Vec<String>,
     /// `tokens` a turn at a time, the plies of a turn joined by commas.
     turns: Vec<String>,
+    /// `turns` with castling written `O-O` or `O-O-O`, as CECP writes it from shuffled starts.
+    cecp_turns: Vec<String>,
     moves: Vec<PlayedMove>,
     /// The move number of the next ply of the first seat.
     number: u32,
@@ -209,6 +218,7 @@ impl<G: Game> Scoresheet<G> {
             record: GameRecord::new(start),
             tokens: Vec::new(),
             turns: Vec::new(),
+            cecp_turns: Vec::new(),
             moves: Vec::new(),
             number: full_move_number(start_fen),
         }
@@ -220,6 +230,8 @@ impl<G: Game> Scoresheet<G> {
         for (i, &mv) in plies.iter().enumerate() {
             let pos = self.record.current();
             let notation = pos.human_notation(mv);
+            let token = pos.format_move(mv);
+            let cecp = castling_as_cecp(&token, &notation);
             let last_of_push = i + 1 == plies.len();
             match self.moves.last_mut() {
                 // The turn goes on: this ply joins its PGN move.
@@ -249,13 +261,14 @@ impl<G: Game> Scoresheet<G> {
                     });
                 }
             }
-            let token = pos.format_move(mv);
-            match self.turns.last_mut() {
-                Some(turn) if !pos.is_turn_boundary() => {
-                    turn.push(',');
-                    turn.push_str(&token);
+            for (turns, text) in [(&mut self.turns, &token), (&mut self.cecp_turns, &cecp)] {
+                match turns.last_mut() {
+                    Some(turn) if !pos.is_turn_boundary() => {
+                        turn.push(',');
+                        turn.push_str(text);
+                    }
+                    _ => turns.push(text.clone()),
                 }
-                _ => self.turns.push(token.clone()),
             }
             self.tokens.push(token);
             self.record.play(mv);
@@ -267,15 +280,37 @@ impl<G: Game> Scoresheet<G> {
     }
 }
 
+/// A ply's token as CECP writes it from a shuffled start: castling (the ply whose human
+/// notation is `O-O` or `O-O-O`, in whatever the variant appends to it) as that notation, the
+/// rest of a token that says more than the move (spinchess's `,g1cw`) kept; any other ply as
+/// it is. The king's step cannot name castling there, where the king may already stand on
+/// its castled square.
+pub fn castling_as_cecp(token: &str, notation: &str) -> String {
+    let castle = if notation.starts_with("O-O-O") {
+        "O-O-O"
+    } else if notation.starts_with("O-O") {
+        "O-O"
+    } else {
+        return token.to_string();
+    };
+    match token.split_once(',') {
+        Some((_, rest)) => format!("{castle},{rest}"),
+        None => castle.to_string(),
+    }
+}
+
 /// Plays one game of variant G.
 pub fn play<G: Game>(spec: &GameSpec) -> GameEnd {
-    let start = match &spec.opening.fen {
+    let mut start = match &spec.opening.fen {
         Some(fen) => match G::from_fen(fen) {
             Ok(p) => p,
             Err(e) => return GameEnd::Misconfigured(format!("opening: {e}")),
         },
         None => G::startpos(),
     };
+    // The game's own tokens write castling as the engines of a Chess960 game are sent it.
+    start.set_chess960(spec.chess960);
+    let chess960 = start.chess960();
     let start_fen = start.fen();
     let from_startpos = start_fen == G::startpos().fen();
     let mut sheet = Scoresheet::new(start, &start_fen);
@@ -287,8 +322,10 @@ pub fn play<G: Game>(spec: &GameSpec) -> GameEnd {
     }
     let setup = GameSetup {
         variant: G::NAME,
+        shuffled_variant: G::XBOARD.shuffled_name,
         start_fen: &start_fen,
         from_startpos,
+        chess960,
         players: G::PLAYERS,
         control: None,
     };
@@ -314,6 +351,7 @@ pub fn play<G: Game>(spec: &GameSpec) -> GameEnd {
         names: spec.names.clone(),
         start_fen,
         from_startpos,
+        chess960,
         end_fen: sheet.record.current().fen(),
         plies: sheet.tokens.len(),
         moves: sheet.moves,
@@ -391,6 +429,7 @@ fn referee<G: Game>(
             from_startpos: setup.from_startpos,
             moves: &sheet.tokens,
             turns: &sheet.turns,
+            cecp_turns: &sheet.cecp_turns,
             mover,
             clocks: &clocks,
             deadline: sent + allowance,

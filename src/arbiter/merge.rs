@@ -65,7 +65,8 @@ fn entries(sources: &[PgnSource]) -> Result<(String, usize, Vec<Entry>, usize), 
         for (i, game) in pgn::read(&source.text).iter().enumerate() {
             let at = || format!("{}, game {}", source.name, i + 1);
             let refused = |problem: GameEntryError| MergeError::Game { at: at(), problem };
-            let this = game.tag("Variant").unwrap_or("chess");
+            // A match's Chess960 games are tagged so, its others by the variant's name.
+            let this = pgn::variant_of_tag(game.tag("Variant").unwrap_or("chess"));
             match &variant {
                 Some(v) if v != this => {
                     return Err(refused(GameEntryError::OtherVariant {

@@ -101,6 +101,11 @@ pub struct MatchSettings {
     pub tc: Option<TimeControl>,
     pub concurrency: usize,
     pub openings: OpeningSource,
+    /// Shuffled starts (`--shuffle`, `--chess960`): each opening begins from one, drawn from
+    /// the seed and the opening's number, under its random plies or book walk; with an
+    /// openings file the file's positions are played as they are. Every game is then played
+    /// as Chess960.
+    pub shuffle: Option<openings::Shuffle>,
     pub pgn: Option<PathBuf>,
     pub sprt: Option<Sprt>,
     pub seed: u64,
@@ -290,6 +295,7 @@ fn play_games<G: Game>(
             seats: seating.iter().map(|&i| &s.engines[i]).collect(),
             names,
             opening: &opening,
+            chess960: schedule.chess960(&opening),
             controls: seating
                 .iter()
                 .map(|&i| s.engines[i].control_in(s.tc))

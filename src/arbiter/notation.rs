@@ -54,6 +54,9 @@ pub fn read_turn<G: Game>(
     if notation == MoveNotation::Tokens || wanted.is_empty() {
         return as_token;
     }
+    if let Some(plies) = castling_legs(pos, token) {
+        return Ok(plies);
+    }
     let mut moves = Vec::new();
     pos.legal_moves(&mut moves);
     let written: Vec<(G::Move, String)> = moves
@@ -84,6 +87,47 @@ pub fn read_turn<G: Game>(
         token,
         format!("{}, and no legal move is written that way", refusal.message),
     ))
+}
+
+/// A token of several legs (`O-O,d2d4`, spinchess's `O-O,g1cw`) with castling written `O-O`
+/// or `O-O-O` in a leg, as CECP writes it from shuffled starts: each such leg replaced by the
+/// variant's token for that castling in the position the leg is played in, then read whole.
+/// None when no leg is castling or the token still does not read.
+fn castling_legs<G: Game>(pos: &G, token: &str) -> Option<Vec<G::Move>> {
+    let legs: Vec<&str> = token.split(',').collect();
+    if legs.len() < 2 {
+        return None;
+    }
+    let is_castling = |leg: &str| matches!(normalise(leg).as_str(), "O-O" | "O-O-O");
+    if !legs.iter().any(|leg| is_castling(leg)) {
+        return None;
+    }
+    // The position each leg is played in: a leg that is a ply of its own (doublemove's first
+    // sub-move) moves it on; one that only completes its turn (a spin) leaves it.
+    let mut at = pos.clone();
+    let mut written = Vec::with_capacity(legs.len());
+    let mut moves = Vec::new();
+    for leg in legs {
+        if is_castling(leg) {
+            moves.clear();
+            at.legal_moves(&mut moves);
+            let wanted = normalise(leg);
+            let mv = moves
+                .iter()
+                .copied()
+                .find(|&mv| normalise(&at.human_notation(mv)) == wanted)?;
+            written.push(at.format_move(mv));
+            at.play(mv);
+        } else {
+            written.push(leg.to_string());
+            if let Ok(plies) = at.parse_turn(leg) {
+                for mv in plies {
+                    at.play(mv);
+                }
+            }
+        }
+    }
+    pos.parse_turn(&written.join(",")).ok()
 }
 
 /// True when `long` is `short` with characters added inside it: same first and last
@@ -213,5 +257,22 @@ mod tests {
         }
         assert_eq!(read(&pos, "Nf6"), Ok("g8f6".into()));
         assert_eq!(read(&pos, "e7e5,d7d5"), Ok("e7e5d7d5".into()));
+    }
+
+    /// From a shuffled start CECP writes castling `O-O`, also as a leg of a longer turn.
+    #[test]
+    fn castling_as_cecp_writes_it_from_shuffled_starts() {
+        // King on b1, rooks on a1 and h1: O-O-O puts the king on c1, O-O on g1.
+        let fen = "r3k2r/8/8/8/8/8/8/RK5R w HAha - 0 1";
+        let frc = chess(fen);
+        assert_eq!(read(&frc, "O-O"), Ok("b1h1".into()));
+        assert_eq!(read(&frc, "O-O-O"), Ok("b1a1".into()));
+        assert_eq!(read(&frc, "b1h1"), Ok("b1h1".into()));
+        // Doublemove: castling as either leg of a turn.
+        let mut pos =
+            Doublemove::from_fen(&fen.replace(" w ", " w1 ")).unwrap_or_else(|e| panic!("{e}"));
+        pos.set_chess960(true);
+        assert_eq!(read(&pos, "O-O,a1a2"), Ok("b1h1a1a2".into()));
+        assert_eq!(read(&pos, "a1a2,O-O"), Ok("a1a2b1h1".into()));
     }
 }

@@ -3,14 +3,17 @@
 //! the game). From a file (opening_files.rs reads them), checked here against the variant's
 //! rules; from a walk through a polyglot book; or random legal plies. The book walks and the
 //! random plies are drawn from `--seed` and the opening's number, so a given seed always
-//! gives the same openings.
+//! gives the same openings. In the games that have them, the random plies and book walks may
+//! begin from a shuffled start (Chess960, or a different arrangement for each side), drawn the
+//! same way.
 
-use super::error::{MatchError, OpeningError};
+use super::error::{MatchError, OpeningError, SettingError};
 use super::opening_files::OpeningOrder;
 use super::pgn::read_ply;
 use super::polyglot::PolyglotBook;
-use crate::game::Game;
+use crate::game::{Game, Variant};
 use crate::record::GameRecord;
+use crate::registry::{with_variant, VariantVisitor, VARIANT_NAMES};
 use crate::selfplay::random_source;
 use rand::seq::SliceRandom;
 use rand::Rng;
@@ -54,6 +57,90 @@ pub struct OpeningLine {
 pub struct Opening {
     pub fen: Option<String>,
     pub moves: Vec<String>,
+}
+
+/// Which shuffled starts games begin from (`--shuffle`): Chess960's, both sides alike, or
+/// double-shuffled, each side's arrangement drawn on its own.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Shuffle {
+    Chess960,
+    Double,
+}
+
+impl Shuffle {
+    /// Reads `chess960` (also `960` and `frc`) or `double`.
+    pub fn parse(text: &str) -> Result<Shuffle, SettingError> {
+        match text.trim().to_ascii_lowercase().as_str() {
+            "chess960" | "960" | "frc" => Ok(Shuffle::Chess960),
+            "double" => Ok(Shuffle::Double),
+            _ => Err(SettingError::Shuffle(crate::errors::quote(text, 30))),
+        }
+    }
+
+    /// The shuffled start of opening `number`: Scharnagl numbers drawn from the seed and the
+    /// number, so every game of a block, and every run with the seed, starts alike. None where
+    /// the game has no shuffled starts.
+    pub fn start<G: Game>(self, seed: u64, number: u64) -> Option<G> {
+        let mut rng =
+            random_source(seed ^ number.wrapping_mul(0x9e37_79b9_7f4a_7c15).rotate_left(41));
+        let white = rng.random_range(0..960u16);
+        let black = match self {
+            Shuffle::Chess960 => white,
+            Shuffle::Double => rng.random_range(0..960u16),
+        };
+        G::shuffled_start(white, black)
+    }
+
+    /// Whether `G` has shuffled starts at all.
+    pub fn allowed<G: Game>() -> bool {
+        G::SHUFFLED_STARTS && G::shuffled_start(518, 518).is_some()
+    }
+
+    /// Refuses `G` unless it has shuffled starts, naming the games that have.
+    pub fn check<G: Game>(self) -> Result<(), MatchError> {
+        if Self::allowed::<G>() {
+            return Ok(());
+        }
+        struct Allowed;
+        impl VariantVisitor for Allowed {
+            type Output = bool;
+            fn visit<V: Variant>(self) -> bool {
+                Shuffle::allowed::<V>()
+            }
+        }
+        let with: Vec<&str> = VARIANT_NAMES
+            .iter()
+            .copied()
+            .filter(|name| with_variant(name, Allowed).unwrap_or(false))
+            .collect();
+        Err(MatchError::NoShuffledStarts {
+            shuffle: self,
+            variant: G::NAME,
+            with: with.join(", "),
+        })
+    }
+}
+
+impl fmt::Display for Shuffle {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            Shuffle::Chess960 => "chess960",
+            Shuffle::Double => "double",
+        })
+    }
+}
+
+/// Whether a game from `opening` is played as Chess960, castling written king-takes-rook for
+/// the engines (UCI_Chess960, XBoard's `O-O`): in a match of shuffled starts always, and from
+/// any start whose castling rooks stand off the classical squares, where castling cannot be
+/// written as the king's step.
+pub fn plays_chess960<G: Game>(shuffled_match: bool, opening: &Opening) -> bool {
+    shuffled_match
+        || opening
+            .fen
+            .as_deref()
+            .and_then(|fen| G::from_fen(fen).ok())
+            .is_some_and(|start| start.chess960())
 }
 
 /// Checks an opening against the variant's rules and writes its moves one ply per token,
@@ -124,8 +211,20 @@ fn write_plies<G: Game>(
 /// drawn by its weight, from the seed and the opening's number, until `plies` or the end of
 /// the book (or a book move this variant does not allow). Cut back to the end of a turn.
 pub fn from_book<G: Game>(book: &PolyglotBook, plies: usize, seed: u64, number: u64) -> Opening {
+    from_book_at(G::startpos(), None, book, plies, seed, number)
+}
+
+/// The same walk from `start`, whose FEN the opening carries (None: the variant's start).
+pub fn from_book_at<G: Game>(
+    start: G,
+    fen: Option<String>,
+    book: &PolyglotBook,
+    plies: usize,
+    seed: u64,
+    number: u64,
+) -> Opening {
     let mut rng = random_source(seed ^ number.wrapping_mul(0x9e37_79b9_7f4a_7c15).rotate_left(29));
-    let mut record = GameRecord::new(G::startpos());
+    let mut record = GameRecord::new(start);
     let mut tokens = Vec::new();
     let mut whole = 0;
     while tokens.len() < plies {
@@ -153,10 +252,7 @@ pub fn from_book<G: Game>(book: &PolyglotBook, plies: usize, seed: u64, number: 
         write_plies(before, &played, &mut tokens, &mut whole);
     }
     tokens.truncate(whole);
-    Opening {
-        fen: None,
-        moves: tokens,
-    }
+    Opening { fen, moves: tokens }
 }
 
 /// The openings in the order they are played: shuffled by the seed if asked, then from the
@@ -181,8 +277,20 @@ pub fn arrange(
 /// number. No ply may end the game, and the opening stops at the end of a turn (a variant
 /// whose turns have several plies is never handed over in the middle of one).
 pub fn random<G: Game>(plies: usize, seed: u64, number: u64) -> Opening {
+    random_from(G::startpos(), None, plies, seed, number)
+}
+
+/// The same random plies from `start`, whose FEN the opening carries (None: the variant's
+/// start).
+pub fn random_from<G: Game>(
+    start: G,
+    fen: Option<String>,
+    plies: usize,
+    seed: u64,
+    number: u64,
+) -> Opening {
     let mut rng = random_source(seed ^ number.wrapping_mul(0x9e37_79b9_7f4a_7c15).rotate_left(17));
-    let mut record = GameRecord::new(G::startpos());
+    let mut record = GameRecord::new(start);
     let mut tokens = Vec::new();
     let mut moves = Vec::new();
     while tokens.len() < plies || !record.current().is_turn_boundary() {
@@ -209,10 +317,27 @@ pub fn random<G: Game>(plies: usize, seed: u64, number: u64) -> Opening {
             break;
         }
     }
-    Opening {
-        fen: None,
-        moves: tokens,
-    }
+    Opening { fen, moves: tokens }
+}
+
+/// Opening `number` of a match: `plies` random plies (none: the start alone) from the
+/// variant's start, or from a shuffled start where `shuffle` asks for one. None where the
+/// game has no shuffled starts.
+pub fn seeded<G: Game>(
+    shuffle: Option<Shuffle>,
+    plies: usize,
+    seed: u64,
+    number: u64,
+) -> Option<Opening> {
+    let (start, fen) = match shuffle {
+        None => (G::startpos(), None),
+        Some(shuffle) => {
+            let start: G = shuffle.start(seed, number)?;
+            let fen = start.fen();
+            (start, Some(fen))
+        }
+    };
+    Some(random_from(start, fen, plies, seed, number))
 }
 
 #[cfg(test)]

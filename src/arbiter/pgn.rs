@@ -1,7 +1,8 @@
 //! PGN out and back in. Games are written as they finish, each flushed whole, so the file
 //! stays valid whatever stops the match. Tags: the Seven Tag Roster (with one player tag per
-//! seat: White/Black, or PlayerA/PlayerB/PlayerC for three players), Variant, SetUp/FEN when
-//! the game does not start from the variant's start position, TimeControl, Termination,
+//! seat: White/Black, or PlayerA/PlayerB/PlayerC for three players), Variant (`Chess960` for
+//! chess from a shuffled start, as other programs name it), SetUp/FEN when the game does not
+//! start from the variant's start position or is played as Chess960, TimeControl, Termination,
 //! PlyCount and Annotator (the kaleido build that wrote the file); moves in the variant's
 //! human notation (SAN where it has one), with cutechess's `{score/depth time}` comments,
 //! `{book}` on opening moves, and the reason before the result.
@@ -12,10 +13,10 @@ use super::clock::TimeControl;
 use super::error::ReplayError;
 use super::game::GameReport;
 use crate::errors::MoveError;
-use crate::game::Game;
+use crate::game::{Game, Variant};
 use crate::pgn_text::PgnText;
 use crate::record::GameRecord;
-use crate::registry::{with_variant, VariantVisitor};
+use crate::registry::{with_variant, VariantVisitor, VARIANT_NAMES};
 
 /// The tag naming the player of `seat`.
 pub fn seat_tag(players: usize, seat: usize) -> String {
@@ -32,6 +33,50 @@ pub struct Header {
     pub site: String,
     pub date: String,
     pub variant: String,
+    /// The Variant tag of a game played as Chess960 (`variant_tag`).
+    pub shuffled_variant: String,
+}
+
+/// The name other programs read for a game with a shuffled form of its own, played as
+/// Chess960 (python-chess, cutechess and the PGN tools know `Chess960`).
+const CHESS960_TAG: &str = "Chess960";
+
+/// The Variant tag of a game of `G`, played as Chess960 or not. A game whose shuffled form has
+/// a name of its own elsewhere (XBoard's `fischerandom`: chess) is tagged with the name PGN
+/// readers know for it; the others keep kaleido's name, their FEN tag showing the start.
+pub fn variant_tag<G: Game>(chess960: bool) -> &'static str {
+    if chess960 && !G::XBOARD.shuffled_name.is_empty() {
+        CHESS960_TAG
+    } else {
+        G::NAME
+    }
+}
+
+/// kaleido's name of the variant a PGN Variant tag names: its own name, or a name for the
+/// shuffled form of one (`Chess960`, cutechess's `fischerandom`, without regard to case).
+/// Other tags come back as they are, for the registry to refuse.
+pub fn variant_of_tag(tag: &str) -> &str {
+    struct Aliases;
+    impl VariantVisitor for Aliases {
+        type Output = [&'static str; 2];
+        fn visit<G: Variant>(self) -> [&'static str; 2] {
+            [variant_tag::<G>(true), G::XBOARD.shuffled_name]
+        }
+    }
+    if VARIANT_NAMES.contains(&tag) {
+        return tag;
+    }
+    VARIANT_NAMES
+        .iter()
+        .copied()
+        .find(|name| {
+            with_variant(name, Aliases).is_ok_and(|aliases| {
+                aliases
+                    .iter()
+                    .any(|alias| *alias != *name && alias.eq_ignore_ascii_case(tag))
+            })
+        })
+        .unwrap_or(tag)
 }
 
 /// The TimeControl tags of a game: one `TimeControl` when every seat plays to the same control,
@@ -65,8 +110,14 @@ pub fn write(game: &GameReport, header: &Header) -> String {
         tag(&seat_tag(players, seat), name);
     }
     tag("Result", &game.result);
-    tag("Variant", &header.variant);
-    if !game.from_startpos {
+    if game.chess960 {
+        tag("Variant", &header.shuffled_variant);
+    } else {
+        tag("Variant", &header.variant);
+    }
+    // A Chess960 game names its start even when it is the classical one (Scharnagl's 518),
+    // as readers take a Chess960 game without a FEN to be of unknown start.
+    if !game.from_startpos || game.chess960 {
         tag("SetUp", "1");
         tag("FEN", &game.start_fen);
     }
@@ -304,9 +355,10 @@ pub(crate) fn read_ply<G: Game>(
     }
 }
 
-/// Replays a game through kaleido's rules for its Variant tag (chess when it has none).
+/// Replays a game through kaleido's rules for its Variant tag (chess when it has none;
+/// `Chess960` is chess).
 pub fn replay(game: &PgnGame) -> Result<Replayed, ReplayError> {
-    let variant = game.tag("Variant").unwrap_or("chess");
+    let variant = variant_of_tag(game.tag("Variant").unwrap_or("chess"));
     with_variant(variant, ReplayGame(game))?
 }
 
@@ -327,6 +379,7 @@ mod tests {
             names: vec!["a \"quoted\"".into(), "b".into()],
             start_fen: String::new(),
             from_startpos: true,
+            chess960: false,
             end_fen: String::new(),
             plies: 4,
             moves: vec![
@@ -347,6 +400,7 @@ mod tests {
             site: "Here".into(),
             date: "2026.11.22".into(),
             variant: "chess".into(),
+            shuffled_variant: "Chess960".into(),
         };
         let text = write(&game, &header);
         assert!(text.contains("[White \"a \\\"quoted\\\"\"]"), "{text}");
@@ -369,6 +423,34 @@ mod tests {
         let mut bad = games[0].clone();
         bad.tokens[1] = "Ke2".into();
         assert!(replay(&bad).is_err());
+    }
+
+    #[test]
+    fn chess960_is_tagged_as_pgn_readers_name_it_and_read_back_as_chess() {
+        use crate::variants::chess::Chess;
+        use crate::variants::cylinder::Cylinder;
+        use crate::variants::trichess::Trichess;
+        assert_eq!(variant_tag::<Chess>(true), "Chess960");
+        assert_eq!(variant_tag::<Chess>(false), "chess");
+        assert_eq!(variant_tag::<Cylinder>(true), "cylinder");
+        assert_eq!(variant_tag::<Trichess>(true), "trichess");
+        for tag in ["Chess960", "chess960", "fischerandom", "chess"] {
+            assert_eq!(variant_of_tag(tag), "chess", "{tag}");
+        }
+        assert_eq!(variant_of_tag("cylinder"), "cylinder");
+        assert_eq!(variant_of_tag("crazyhouse"), "crazyhouse");
+        // A Chess960 game from a shuffled start, castling in SAN, replays.
+        let text = "[Event \"m\"]\n[Round \"1\"]\n[Result \"*\"]\n[Variant \"Chess960\"]\n\
+                    [SetUp \"1\"]\n[FEN \"r3k2r/8/8/8/8/8/8/RK5R w KQkq - 0 1\"]\n\n\
+                    1. O-O O-O-O 2. Rfe1 *\n";
+        let games = read(text);
+        let r = replay(&games[0]).unwrap_or_else(|e| panic!("{e}"));
+        assert_eq!(r.plies, 3);
+        assert!(
+            r.end_fen.starts_with("2kr3r/8/8/8/8/8/8/R3R1K1 b"),
+            "{}",
+            r.end_fen
+        );
     }
 
     #[test]

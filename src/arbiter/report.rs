@@ -51,6 +51,7 @@ impl<'a> Reporter<'a> {
             site: s.site.clone(),
             date: crate::pgn_text::today(),
             variant: G::NAME.to_string(),
+            shuffled_variant: pgn::variant_tag::<G>(true).to_string(),
         };
         Ok(Reporter {
             s,

@@ -143,8 +143,10 @@ fn check<G: Game>(
         });
     }
     let variant = game.tag("Variant").unwrap_or("chess");
-    if variant != G::NAME {
-        return Err(at(format!("a {variant} game, not {}", G::NAME)));
+    let opening = schedule.opening(g);
+    let expected = pgn::variant_tag::<G>(schedule.chess960(&opening));
+    if variant != expected {
+        return Err(at(format!("a {variant} game, not {expected}")));
     }
     for (seat, &who) in schedule.seating(g).iter().enumerate() {
         let tag = seat_tag(G::PLAYERS, seat);
@@ -163,7 +165,7 @@ fn check<G: Game>(
     let start = game
         .tag("FEN")
         .map_or_else(|| G::startpos().fen(), String::from);
-    if !starts_from::<G>(record.moves(), &start, &schedule.opening(g)) {
+    if !starts_from::<G>(record.moves(), &start, &opening) {
         return Err(at(
             "it did not start from this match's opening for it".into()
         ));

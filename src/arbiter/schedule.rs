@@ -2,7 +2,7 @@
 //! and the checks that the engines and settings can play the variant at all.
 
 use super::error::{MatchError, SettingError};
-use super::openings::{self, Opening};
+use super::openings::{self, Opening, Shuffle};
 use super::{MatchSettings, OpeningSource};
 use crate::game::Game;
 use std::marker::PhantomData;
@@ -83,6 +83,7 @@ pub struct Schedule<'a, G> {
     /// The openings file's openings, checked against the rules, in the order played.
     listed: Vec<Opening>,
     seed: u64,
+    shuffle: Option<Shuffle>,
     variant: PhantomData<G>,
 }
 
@@ -120,7 +121,9 @@ impl<'a, G: Game> Schedule<'a, G> {
                     .collect::<Result<_, _>>()?;
                 openings::arrange(checked, *order, *start, s.seed)
             }
-            OpeningSource::Book { book, plies } => {
+            // A walk from a shuffled start may well find no book move: such a start is its
+            // own opening.
+            OpeningSource::Book { book, plies } if s.shuffle.is_none() => {
                 if openings::from_book::<G>(book, *plies, s.seed, 0)
                     .moves
                     .is_empty()
@@ -159,6 +162,7 @@ impl<'a, G: Game> Schedule<'a, G> {
             source: &s.openings,
             listed,
             seed: s.seed,
+            shuffle: s.shuffle,
             variant: PhantomData,
         })
     }
@@ -186,14 +190,37 @@ impl<'a, G: Game> Schedule<'a, G> {
     /// Game `g`'s opening: the games of a block share one, one game per seating.
     pub fn opening(&self, g: usize) -> Opening {
         let n = self.block(g).1;
+        let seeded = |plies: usize| {
+            // `check` made sure that a shuffle asked for has starts to draw from.
+            openings::seeded::<G>(self.shuffle, plies, self.seed, n as u64).unwrap_or_default()
+        };
         match self.source {
-            OpeningSource::Start => Opening::default(),
+            OpeningSource::Start => seeded(0),
             OpeningSource::File { .. } => self.listed[n % self.listed.len()].clone(),
             OpeningSource::Book { book, plies } => {
-                openings::from_book::<G>(book, *plies, self.seed, n as u64)
+                let start = seeded(0);
+                match start.fen {
+                    Some(fen) => match G::from_fen(&fen) {
+                        Ok(pos) => openings::from_book_at(
+                            pos,
+                            Some(fen),
+                            book,
+                            *plies,
+                            self.seed,
+                            n as u64,
+                        ),
+                        Err(_) => Opening::default(),
+                    },
+                    None => openings::from_book::<G>(book, *plies, self.seed, n as u64),
+                }
             }
-            OpeningSource::Random(plies) => openings::random::<G>(*plies, self.seed, n as u64),
+            OpeningSource::Random(plies) => seeded(*plies),
         }
+    }
+
+    /// Whether a game from `opening` is played as Chess960 (openings::plays_chess960).
+    pub fn chess960(&self, opening: &Opening) -> bool {
+        openings::plays_chess960::<G>(self.shuffle.is_some(), opening)
     }
 }
 
@@ -209,6 +236,9 @@ fn check<G: Game>(s: &MatchSettings) -> Result<(), MatchError> {
     }
     if s.sprt.is_some() && s.shard.is_some() {
         return Err(MatchError::SprtInShard);
+    }
+    if let Some(shuffle) = s.shuffle {
+        shuffle.check::<G>()?;
     }
     if s.sprt.is_some() && players != 2 {
         return Err(MatchError::SprtPlayers);
@@ -277,6 +307,7 @@ mod tests {
             tc: None,
             concurrency: 1,
             openings: OpeningSource::Random(2),
+            shuffle: None,
             pgn: None,
             sprt: None,
             seed: 1,
@@ -370,6 +401,50 @@ mod tests {
             Schedule::<Chess>::new(&s).is_err(),
             "one engine cannot play chess"
         );
+    }
+
+    #[test]
+    fn shuffled_starts_are_shared_by_a_pair_and_refused_where_the_game_has_none() {
+        let mut s = settings(2, Format::RoundRobin, 1, 8);
+        s.shuffle = Some(Shuffle::Chess960);
+        let schedule = Schedule::<Chess>::new(&s).unwrap_or_else(|e| panic!("{e}"));
+        let fens: Vec<String> = (0..8)
+            .map(|g| schedule.opening(g).fen.unwrap_or_default())
+            .collect();
+        for pair in fens.chunks(2) {
+            assert_eq!(pair[0], pair[1]);
+            // Chess960: Black's first rank mirrors White's.
+            let ranks: Vec<&str> = pair[0].split(['/', ' ']).collect();
+            assert_eq!(ranks[0], ranks[7].to_ascii_lowercase(), "{}", pair[0]);
+        }
+        assert!(fens[0] != fens[2] || fens[2] != fens[4], "{fens:?}");
+        // Two random plies on top of the start, and every game played as Chess960.
+        assert_eq!(schedule.opening(0).moves.len(), 2);
+        assert!(schedule.chess960(&schedule.opening(0)));
+        assert!(Chess::from_fen(&fens[0]).is_ok());
+        s.shuffle = Some(Shuffle::Double);
+        let double = Schedule::<Chess>::new(&s).unwrap_or_else(|e| panic!("{e}"));
+        let differ = (0..8).step_by(2).any(|g| {
+            let fen = double.opening(g).fen.unwrap_or_default();
+            let ranks: Vec<&str> = fen.split(['/', ' ']).collect();
+            ranks[0] != ranks[7].to_ascii_lowercase()
+        });
+        assert!(differ, "double-shuffled starts give each side its own rank");
+        let e = Schedule::<Trichess>::new(&settings(3, Format::RoundRobin, 1, 6))
+            .map(|_| ())
+            .and_then(|()| {
+                let mut t = settings(3, Format::RoundRobin, 1, 6);
+                t.shuffle = Some(Shuffle::Chess960);
+                Schedule::<Trichess>::new(&t).map(|_| ())
+            })
+            .err()
+            .map(|e| e.to_string())
+            .unwrap_or_default();
+        assert!(
+            e.starts_with("--shuffle chess960: trichess has no shuffled starts"),
+            "{e}"
+        );
+        assert!(e.contains("chess, cylinder"), "{e}");
     }
 
     #[test]

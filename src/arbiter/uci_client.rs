@@ -153,6 +153,17 @@ impl UciClient {
     }
 }
 
+/// Whether the engine announced the option `name` (`option name NAME type ...`; names are
+/// compared without case, as UCI's are).
+fn has_option(options: &[String], name: &str) -> bool {
+    options.iter().any(|line| {
+        line.trim()
+            .strip_prefix("option name ")
+            .and_then(|rest| rest.split_once(" type "))
+            .is_some_and(|(found, _)| found.trim().eq_ignore_ascii_case(name))
+    })
+}
+
 /// The `var` values of a `option name UCI_Variant type combo ... var a var b` line.
 fn variant_choices(options: &[String]) -> Option<Vec<String>> {
     options.iter().find_map(|line| {
@@ -200,6 +211,18 @@ impl Client for UciClient {
                     )))
                 }
             }
+        }
+        if setup.chess960 {
+            // Without the option an engine reads king-takes-rook as an illegal move and
+            // castles by the king's step alone: it cannot play a shuffled start, as cutechess
+            // also judges.
+            if !has_option(&lines, "UCI_Chess960") {
+                return Err(Fault::Unsupported(format!(
+                    "{} cannot play Chess960: it has no UCI_Chess960 option",
+                    self.config.name
+                )));
+            }
+            self.send("setoption name UCI_Chess960 value true")?;
         }
         for (name, value) in self.config.options.clone() {
             self.send(&format!("setoption name {name} value {value}"))?;
@@ -275,6 +298,9 @@ mod tests {
             Some(vec!["chess".to_string(), "cylinder".to_string()])
         );
         assert_eq!(variant_choices(&lines[..1]), None);
+        let chess960 = vec!["option name uci_chess960 type check default false".to_string()];
+        assert!(has_option(&chess960, "UCI_Chess960"));
+        assert!(!has_option(&lines, "UCI_Chess960"));
     }
 
     #[test]

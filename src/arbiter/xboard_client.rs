@@ -29,6 +29,8 @@ pub struct XboardClient {
     variants: Option<Vec<String>>,
     /// How many turns of the game the engine has been told of (or played itself).
     known: usize,
+    /// A Chess960 game: castling is sent as `O-O`/`O-O-O`.
+    chess960: bool,
 }
 
 /// The command that tells an engine its control: `level MPS BASE INC` (MPS 0 for the whole
@@ -108,6 +110,7 @@ impl XboardClient {
             setboard: false,
             variants: None,
             known: 0,
+            chess960: false,
         }
     }
 
@@ -201,8 +204,30 @@ impl Client for XboardClient {
         self.send("xboard")?;
         self.send("protover 2")?;
         self.read_features(deadline)?;
-        let theirs = self.config.variant_name(setup.variant).to_string();
+        self.chess960 = setup.chess960;
+        let shuffled = setup.chess960 && !setup.shuffled_variant.is_empty();
+        let theirs = if shuffled {
+            setup.shuffled_variant.to_string()
+        } else {
+            self.config.variant_name(setup.variant).to_string()
+        };
         self.send("new")?;
+        // A shuffled form (fischerandom) is played only by an engine that names it: one that
+        // does not would read the shuffled start as the variant's own and castle wrongly.
+        if shuffled
+            && !self
+                .variants
+                .as_ref()
+                .is_some_and(|list| list.contains(&theirs))
+        {
+            return Err(Fault::Unsupported(format!(
+                "{} cannot play Chess960: its variants feature does not list '{theirs}' ({})",
+                self.config.name,
+                self.variants
+                    .as_ref()
+                    .map_or("no variants feature".to_string(), |list| list.join(", "))
+            )));
+        }
         // "normal" is CECP's name for the game an engine plays after `new`.
         if theirs != "normal" {
             if let Some(list) = &self.variants {
@@ -217,7 +242,8 @@ impl Client for XboardClient {
             self.send(&format!("variant {theirs}"))?;
         }
         self.send("force")?;
-        if !setup.from_startpos {
+        // A shuffled game always gets its position, even one that happens to be the start.
+        if !setup.from_startpos || setup.chess960 {
             if !self.setboard {
                 return Err(Fault::Unsupported(format!(
                     "{} cannot set up a position (no setboard feature); use openings as moves from the start",
@@ -250,8 +276,13 @@ impl Client for XboardClient {
     fn think(&mut self, turn: &ThinkRequest) -> Result<EngineDecision, Fault> {
         self.process.drain();
         // Whole turns: the engine answers with a whole turn, and is told the others' so.
-        for i in self.known..turn.turns.len() {
-            let mv = turn.turns[i].clone();
+        let turns = if self.chess960 {
+            turn.cecp_turns
+        } else {
+            turn.turns
+        };
+        for mv in turns.iter().skip(self.known) {
+            let mv = mv.clone();
             if self.usermove {
                 self.send(&format!("usermove {mv}"))?;
             } else {

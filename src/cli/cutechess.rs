@@ -255,17 +255,13 @@ fn match_option(
         }
         "-variant" => {
             let variant = single("-variant", "a variant name")?;
-            let variant = match variant {
-                "standard" => "chess",
-                "fischerandom" => {
-                    return Err(unsupported(
-                        "-variant fischerandom",
-                        "kaleido has no Chess960 yet",
-                    ))
-                }
-                other => other,
-            };
-            push(&["--variant", variant]);
+            match variant {
+                "standard" => push(&["--variant", "chess"]),
+                // cutechess's Chess960: chess from shuffled starts, or the positions of an
+                // openings file played as Chess960.
+                "fischerandom" => push(&["--variant", "chess", "--chess960"]),
+                other => push(&["--variant", other]),
+            }
         }
         "-concurrency" => push(&["--concurrency", single("-concurrency", "a number")?]),
         // The same key=value words under kaleido's name for the option.
@@ -499,7 +495,10 @@ mod tests {
             refused("-pgnout x.pgn max"),
             "-pgnout: 'max' is not min or fi"
         );
-        assert!(refused("-variant fischerandom").contains("Chess960"));
+        assert_eq!(
+            rewritten("-variant fischerandom -games 2"),
+            "--variant chess --chess960 --games 2"
+        );
         assert!(refused("-engine cmd=a book=b.bin").starts_with("book is not supported"));
         assert_eq!(
             refused("-engine cmd=a restart=sometimes"),

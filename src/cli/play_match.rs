@@ -8,6 +8,7 @@ use crate::arbiter::clock::TimeControl;
 use crate::arbiter::config::{ConfigError, EngineConfig, EngineList};
 use crate::arbiter::engine_words;
 use crate::arbiter::opening_files::{read_text, OpeningFormat, OpeningsSpec};
+use crate::arbiter::openings::Shuffle;
 use crate::arbiter::polyglot::PolyglotBook;
 use crate::arbiter::sprt::Sprt;
 use crate::arbiter::tournament::Format;
@@ -69,6 +70,14 @@ pub struct MatchArgs {
     /// Random legal plies from the start position that open each game pair (from --seed)
     #[arg(long)]
     pub random_plies: Option<usize>,
+    /// Start each game pair from a shuffled start drawn from --seed: chess960 (both sides
+    /// alike) or double (each side its own arrangement); the games are played as Chess960.
+    /// With --openings FILE the file's positions are played, as Chess960
+    #[arg(long, value_name = "chess960|double", value_parser = Shuffle::parse)]
+    pub shuffle: Option<Shuffle>,
+    /// The same as --shuffle chess960
+    #[arg(long, conflicts_with = "shuffle")]
+    pub chess960: bool,
     /// Append every finished game to this PGN file
     #[arg(long)]
     pub pgn: Option<PathBuf>,
@@ -173,6 +182,7 @@ pub fn run(args: MatchArgs) -> Result<(), CliError> {
         tc,
         concurrency: args.concurrency,
         openings,
+        shuffle: args.shuffle.or(args.chess960.then_some(Shuffle::Chess960)),
         pgn: args.pgn,
         sprt,
         seed: args.seed,
