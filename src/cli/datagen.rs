@@ -5,8 +5,9 @@
 
 use super::variant_arg::VariantName;
 use super::CliError;
+use crate::arbiter::openings::Shuffle;
 use crate::datagen::format::{self, Contents};
-use crate::datagen::{generate, Progress, Settings};
+use crate::datagen::{generate_from, Progress, Settings};
 use crate::game::{Game, Variant};
 use crate::nnue::{self, EvalChoice};
 use crate::registry::{with_variant, VariantVisitor};
@@ -40,6 +41,10 @@ pub struct DatagenArgs {
     /// Random plies that open each game
     #[arg(long, default_value_t = 8)]
     pub opening_plies: usize,
+    /// Start each game from a shuffled start drawn from --seed and the game's number:
+    /// chess960 (both sides alike) or double (each side its own arrangement)
+    #[arg(long, value_name = "chess960|double", value_parser = Shuffle::parse)]
+    pub shuffle: Option<Shuffle>,
     /// Plies after which a game still going is scored a draw
     #[arg(long, default_value_t = 400)]
     pub max_plies: usize,
@@ -62,6 +67,9 @@ impl VariantVisitor for Datagen {
 
     fn visit<G: Variant>(self) -> Self::Output {
         let args = self.0;
+        if let Some(shuffle) = args.shuffle {
+            shuffle.check::<G>()?;
+        }
         let choice = EvalChoice::from_options(!args.hand_written, &args.eval_file);
         let network = nnue::load::<G>(&choice).map_err(CliError)?;
         let evaluation = nnue::describe(network.as_deref(), &choice);
@@ -91,8 +99,9 @@ impl VariantVisitor for Datagen {
         };
         let bar = progress_bar(args.positions, start.positions);
         let began = Instant::now();
-        let done = generate::<G>(
+        let done = generate_from::<G>(
             &settings,
+            args.shuffle,
             start,
             |block| {
                 format::append(&mut file.file, block)?;

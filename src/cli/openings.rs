@@ -5,11 +5,14 @@
 //! sure win for each colour's side, whatever the engines' strength, and pulls every score
 //! toward 50%. Engine testers use books filtered by an engine's verdict instead; this
 //! command writes one: random openings (the match runner's own, from the same seed), each
-//! searched to a fixed depth, kept only when the score is within a margin of equality.
+//! searched to a fixed depth, kept only when the score is within a margin of equality. With
+//! `--shuffle` each opening begins from a shuffled start (drawn from the seed and the
+//! opening's number) and is written `FEN moves ...`, which `kaleido match --openings` plays as
+//! Chess960 wherever the castling rooks stand off their classical squares.
 
 use super::variant_arg::VariantName;
 use super::CliError;
-use crate::arbiter::openings::random;
+use crate::arbiter::openings::{seeded, Shuffle};
 use crate::game::Variant;
 use crate::record::GameRecord;
 use crate::registry::{with_variant, VariantVisitor};
@@ -37,6 +40,10 @@ pub struct OpeningsArgs {
     /// Keep an opening only if the search's score is within this many centipawns of 0
     #[arg(long, default_value_t = 60)]
     pub max_score: i32,
+    /// Begin each opening from a shuffled start: chess960 (both sides alike) or double (each
+    /// side its own arrangement), drawn from --seed
+    #[arg(long, value_name = "chess960|double", value_parser = Shuffle::parse)]
+    pub shuffle: Option<Shuffle>,
 }
 
 /// Random openings tried for each one wanted before giving up (a margin no opening meets).
@@ -49,6 +56,9 @@ impl VariantVisitor for Openings {
 
     fn visit<G: Variant>(self) -> Self::Output {
         let args = self.0;
+        if let Some(shuffle) = args.shuffle {
+            shuffle.check::<G>()?;
+        }
         let tt = TranspositionTable::new(16);
         let limits = Limits {
             depth: Some(args.depth.clamp(1, 64)),
@@ -57,9 +67,16 @@ impl VariantVisitor for Openings {
         let mut kept = Vec::new();
         let mut tried = 0;
         while kept.len() < args.count && tried < args.count * TRIES_PER_OPENING {
-            let opening = random::<G>(args.plies, args.seed, tried as u64);
+            let opening = seeded::<G>(args.shuffle, args.plies, args.seed, tried as u64)
+                .ok_or_else(|| CliError(format!("{} has no shuffled starts", G::NAME)))?;
             tried += 1;
-            let mut record = GameRecord::new(G::startpos());
+            let start = match &opening.fen {
+                Some(fen) => {
+                    G::from_fen(fen).map_err(|e| CliError(format!("opening {tried}: {e}")))?
+                }
+                None => G::startpos(),
+            };
+            let mut record = GameRecord::new(start);
             for token in &opening.moves {
                 record
                     .play_token(token)
@@ -71,7 +88,8 @@ impl VariantVisitor for Openings {
             let ctx = Context::new(&tt, &stop);
             let result = search::think(record.current(), &history, &limits, &[], ctx, |_| {});
             if result.score.abs() <= args.max_score {
-                kept.push(format!("startpos moves {}", opening.moves.join(" ")));
+                let start = opening.fen.as_deref().unwrap_or("startpos");
+                kept.push(format!("{start} moves {}", opening.moves.join(" ")));
             }
         }
         Ok((kept, tried))
@@ -84,8 +102,11 @@ pub fn run(args: OpeningsArgs) -> Result<(), CliError> {
             "--count must be at least 1 and --max-score at least 0".into(),
         ));
     }
+    let shuffle = args
+        .shuffle
+        .map_or(String::new(), |s| format!(" --shuffle {s}"));
     let header = format!(
-        "# kaleido openings --variant {} --plies {} --seed {} --depth {} --max-score {}",
+        "# kaleido openings --variant {} --plies {} --seed {} --depth {} --max-score {}{shuffle}",
         args.variant, args.plies, args.seed, args.depth, args.max_score
     );
     let variant = args.variant.clone();
@@ -122,6 +143,7 @@ mod tests {
             seed: 1,
             depth: 4,
             max_score: 60,
+            shuffle: None,
         };
         let (kept, tried) = Openings(args.clone())
             .visit::<Cylinder>()
@@ -148,5 +170,35 @@ mod tests {
             let score = search::think(record.current(), &history, &limits, &[], ctx, |_| {}).score;
             assert!(score.abs() <= args.max_score, "{score}");
         }
+    }
+
+    #[test]
+    fn shuffled_openings_carry_their_start_and_are_refused_where_there_is_none() {
+        use crate::variants::chess::Chess;
+        use crate::variants::gigachess::Gigachess;
+        let args = OpeningsArgs {
+            variant: "chess".into(),
+            count: 3,
+            plies: 2,
+            seed: 5,
+            depth: 2,
+            max_score: 10_000,
+            shuffle: Some(Shuffle::Chess960),
+        };
+        let (kept, _) = Openings(args.clone()).visit::<Chess>().unwrap_or_default();
+        assert_eq!(kept.len(), 3);
+        for line in read_lines(&kept.join("\n")) {
+            let fen = line.fen.clone().unwrap_or_default();
+            assert_ne!(fen, Chess::startpos().fen());
+            let opening = check::<Chess>(&line, None).unwrap_or_default();
+            assert_eq!(opening.moves.len(), 2, "{fen}");
+        }
+        let e = Openings(args).visit::<Gigachess>().err().map(|e| e.0);
+        assert!(
+            e.as_deref()
+                .unwrap_or("")
+                .contains("gigachess has no shuffled starts"),
+            "{e:?}"
+        );
     }
 }

@@ -3,14 +3,15 @@
 //! score and the game's result (format.rs says how they are stored).
 //!
 //! Each game is a function of the seed and its number alone: its opening is the match
-//! runner's random opening for that number, and every search runs on one thread, to a node
+//! runner's random opening for that number (from a shuffled start, drawn the same way, with
+//! `shuffle`), and every search runs on one thread, to a node
 //! limit, from an empty table. Threads take games by number and the games are written in
 //! number order, so a seed gives the same file whatever the thread count, and a run that
 //! was stopped resumes where its last whole game ends.
 
 pub mod format;
 
-use crate::arbiter::openings::random;
+use crate::arbiter::openings::{seeded, Shuffle};
 use crate::game::Searchable;
 use crate::nnue::QuantisedNetwork;
 use crate::outcome::{EndReason, Outcome};
@@ -45,14 +46,28 @@ pub struct Settings {
 /// check is met, not what the position is worth) and not those whose best move captures or
 /// promotes (the score then rests on a gain the position does not show yet). `stop` cuts the
 /// game short after the current move; its block is then incomplete and must not be written.
+///
+/// With `shuffle` the game begins from a shuffled start (Chess960's or double-shuffled) drawn
+/// from the seed and its number; a game without shuffled starts begins from its own (the
+/// command refuses such a pair first).
 pub fn play_game<G: Searchable>(
     number: u32,
     settings: &Settings,
+    shuffle: Option<Shuffle>,
     tt: &TranspositionTable,
     stop: &AtomicBool,
 ) -> GameBlock {
-    let mut record = GameRecord::new(G::startpos());
-    for token in random::<G>(settings.opening_plies, settings.seed, u64::from(number)).moves {
+    let (seed, number_seed) = (settings.seed, u64::from(number));
+    let opening = seeded::<G>(shuffle, settings.opening_plies, seed, number_seed)
+        .or_else(|| seeded::<G>(None, settings.opening_plies, seed, number_seed))
+        .unwrap_or_default();
+    let start = opening
+        .fen
+        .as_deref()
+        .and_then(|fen| G::from_fen(fen).ok())
+        .unwrap_or_else(G::startpos);
+    let mut record = GameRecord::new(start);
+    for token in opening.moves {
         if record.play_token(&token).is_err() {
             break;
         }
@@ -138,6 +153,17 @@ pub struct Progress {
 pub fn generate<G: Searchable>(
     settings: &Settings,
     start: Progress,
+    write: impl FnMut(&GameBlock) -> Result<(), FormatError>,
+    report: impl FnMut(Progress),
+) -> Result<Progress, FormatError> {
+    generate_from::<G>(settings, None, start, write, report)
+}
+
+/// `generate`, every game from a shuffled start where `shuffle` asks for them.
+pub fn generate_from<G: Searchable>(
+    settings: &Settings,
+    shuffle: Option<Shuffle>,
+    start: Progress,
     mut write: impl FnMut(&GameBlock) -> Result<(), FormatError>,
     mut report: impl FnMut(Progress),
 ) -> Result<Progress, FormatError> {
@@ -155,7 +181,7 @@ pub fn generate<G: Searchable>(
                 let tt = TranspositionTable::new(settings.hash_mib);
                 while !stop.load(Ordering::Relaxed) {
                     let number = next_game.fetch_add(1, Ordering::Relaxed);
-                    let block = play_game::<G>(number, settings, &tt, stop);
+                    let block = play_game::<G>(number, settings, shuffle, &tt, stop);
                     if stop.load(Ordering::Relaxed) || sender.send(block).is_err() {
                         break;
                     }
@@ -213,9 +239,18 @@ mod tests {
     }
 
     fn run<G: Searchable>(settings: &Settings, start: Progress) -> Vec<GameBlock> {
+        run_from::<G>(settings, None, start)
+    }
+
+    fn run_from<G: Searchable>(
+        settings: &Settings,
+        shuffle: Option<Shuffle>,
+        start: Progress,
+    ) -> Vec<GameBlock> {
         let mut blocks = Vec::new();
-        generate::<G>(
+        generate_from::<G>(
             settings,
+            shuffle,
             start,
             |b| {
                 blocks.push(b.clone());
@@ -292,6 +327,20 @@ mod tests {
                 assert!(p.ply >= 8);
             }
         }
+    }
+
+    #[test]
+    fn shuffled_starts_give_games_of_their_own_the_same_for_a_seed() {
+        let few = Settings {
+            positions: 20,
+            ..settings(1)
+        };
+        let double = Some(Shuffle::Double);
+        let blocks = run_from::<Chess>(&few, double, Progress::default());
+        assert_eq!(blocks, run_from::<Chess>(&few, double, Progress::default()));
+        let first = &blocks[0].positions[0].fen;
+        assert!(Chess::from_fen(first).is_ok());
+        assert_ne!(blocks[0], run::<Chess>(&few, Progress::default())[0]);
     }
 
     #[test]
