@@ -30,6 +30,7 @@ mod gui_api;
 mod layers;
 mod levels;
 mod r#match;
+mod match_chess960;
 mod match_config;
 mod match_cutechess;
 mod match_openings;
