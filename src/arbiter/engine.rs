@@ -27,8 +27,9 @@ pub struct ThinkRequest<'a> {
     /// is one token, its plies joined by commas, as `Game::parse_turn` reads it. Engines that
     /// are sent one move at a time and answer a whole turn (XBoard's) are sent these.
     pub turns: &'a [String],
-    /// `turns` with every castling ply written `O-O` or `O-O-O`, as CECP writes castling in
-    /// Chess960 (the king's step would be ambiguous there, and CECP has no king-takes-rook).
+    /// `turns` with a castling turn written `O-O` or `O-O-O`, as CECP writes castling in
+    /// Chess960 (the king's step would be ambiguous there); a turn of several plies stays in
+    /// the variant's tokens, castling king-takes-rook.
     pub cecp_turns: &'a [String],
     /// The seat to move (0 = White / player a).
     pub mover: usize,

@@ -205,7 +205,8 @@ struct Scoresheet<G: Game> {
     tokens: Vec<String>,
     /// `tokens` a turn at a time, the plies of a turn joined by commas.
     turns: Vec<String>,
-    /// `turns` with castling written `O-O` or `O-O-O`, as CECP writes it from shuffled starts.
+    /// `turns` with a castling turn written `O-O` or `O-O-O`, as CECP writes it from shuffled
+    /// starts.
     cecp_turns: Vec<String>,
     moves: Vec<PlayedMove>,
     /// The move number of the next ply of the first seat.
@@ -261,13 +262,16 @@ impl<G: Game> Scoresheet<G> {
                     });
                 }
             }
-            for (turns, text) in [(&mut self.turns, &token), (&mut self.cecp_turns, &cecp)] {
-                match turns.last_mut() {
-                    Some(turn) if !pos.is_turn_boundary() => {
-                        turn.push(',');
-                        turn.push_str(text);
-                    }
-                    _ => turns.push(text.clone()),
+            match (self.turns.last_mut(), self.cecp_turns.last_mut()) {
+                // A turn of several plies goes to CECP engines in the variant's own tokens.
+                (Some(turn), Some(cecp_turn)) if !pos.is_turn_boundary() => {
+                    turn.push(',');
+                    turn.push_str(&token);
+                    cecp_turn.clone_from(turn);
+                }
+                _ => {
+                    self.turns.push(token.clone());
+                    self.cecp_turns.push(cecp);
                 }
             }
             self.tokens.push(token);
@@ -281,21 +285,18 @@ impl<G: Game> Scoresheet<G> {
 }
 
 /// A ply's token as CECP writes it from a shuffled start: castling (the ply whose human
-/// notation is `O-O` or `O-O-O`, in whatever the variant appends to it) as that notation, the
-/// rest of a token that says more than the move (spinchess's `,g1cw`) kept; any other ply as
-/// it is. The king's step cannot name castling there, where the king may already stand on
-/// its castled square.
+/// notation is `O-O` or `O-O-O`) as that notation, the king's step being no castling where the
+/// king may already stand on its castled square; any other ply, and a token that says more
+/// than the move (spinchess's castling with a spin), as it is. Turns of several plies are sent
+/// in the variant's own tokens (castling king-takes-rook), which engines read leg by leg.
 pub fn castling_as_cecp(token: &str, notation: &str) -> String {
-    let castle = if notation.starts_with("O-O-O") {
-        "O-O-O"
-    } else if notation.starts_with("O-O") {
-        "O-O"
-    } else {
+    if token.contains(',') {
         return token.to_string();
-    };
-    match token.split_once(',') {
-        Some((_, rest)) => format!("{castle},{rest}"),
-        None => castle.to_string(),
+    }
+    let plain = notation.trim_end_matches(['+', '#']);
+    match plain {
+        "O-O" | "O-O-O" => plain.to_string(),
+        _ => token.to_string(),
     }
 }
 
@@ -619,6 +620,14 @@ fn finish_all(mut clients: Vec<Box<dyn Client>>, end: GameEnd) -> GameEnd {
 mod tests {
     use super::*;
     use crate::core::Player;
+
+    #[test]
+    fn castling_is_written_as_cecp_writes_it_only_as_a_turn_of_its_own() {
+        assert_eq!(castling_as_cecp("b1h1", "O-O"), "O-O");
+        assert_eq!(castling_as_cecp("b1a1", "O-O-O+"), "O-O-O");
+        assert_eq!(castling_as_cecp("e2e4", "e4"), "e2e4");
+        assert_eq!(castling_as_cecp("e1h1,g1cw", "O-O↻"), "e1h1,g1cw");
+    }
 
     #[test]
     fn results_and_reasons() {

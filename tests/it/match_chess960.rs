@@ -141,6 +141,44 @@ fn castling_from_a_shuffled_start_goes_through_both_clients() {
     assert!(sent("kaleido-d1", " moves b1h1 e8b8"), "{}", run.stderr);
 }
 
+/// Doublemove from a shuffled start: White's one-move first turn castles (sent to XBoard as
+/// `O-O`), Black's two-move turn castles and moves on (sent in kaleido's tokens).
+#[test]
+fn castling_in_a_doublemove_turn_from_a_shuffled_start() {
+    let scratch = Scratch::new("chess960-doublemove");
+    let book = "1r2k2r/pppppppp/8/8/8/8/PPPPPPPP/RK5R w KQkq - 0 1 moves b1h1 e8b8 a7a6\n";
+    std::fs::write(scratch.path("castled.txt"), book).unwrap_or_else(|e| panic!("{e}"));
+    let file = scratch.path("castled.txt").display().to_string();
+    let args = [
+        "--variant",
+        "doublemove",
+        "--engines",
+        "kaleido-xb-d1,kaleido-d1",
+        "--games",
+        "2",
+        "--max-moves",
+        "6",
+        "--debug",
+        "--openings",
+        &file,
+    ];
+    let run = kaleido_match(&scratch, &args);
+    assert_eq!(run.code, Some(0), "{}\n{}", run.stdout, run.stderr);
+    let games = replayed(&run.pgn);
+    assert_eq!(games.len(), 2);
+    for g in &games {
+        assert_eq!(g.tag("Variant"), Some("doublemove"));
+        assert_eq!(g.tokens[0], "O-O");
+        assert!(g.tokens[1].starts_with("O-O-O,"), "{:?}", g.tokens);
+    }
+    let told = |what: &str| {
+        run.stderr
+            .lines()
+            .any(|l| l.starts_with("kaleido-xb-d1") && l.ends_with(what))
+    };
+    assert!(told(" O-O") && told(" e8b8,a7a6"), "{}", run.stderr);
+}
+
 #[test]
 fn a_chess960_match_resumes_from_its_pgn() {
     let scratch = Scratch::new("chess960-resume");
