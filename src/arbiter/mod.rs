@@ -3,7 +3,7 @@
 //! engines; each game (game.rs) starts one process per seat (process.rs) and speaks its
 //! protocol (engine.rs, uci_client.rs, xboard_client.rs, tri_client.rs) under the arbiter's
 //! clocks (clock.rs), reading their moves in tokens or SAN (notation.rs), from seeded or listed
-//! openings (openings.rs), in encounters that tournament.rs draws up and schedule.rs orders; games are written to PGN as they finish (pgn.rs) and tallied as
+//! openings (openings.rs; shuffled starts there too, played as Chess960), in encounters that tournament.rs draws up and schedule.rs orders; games are written to PGN as they finish (pgn.rs) and tallied as
 //! cutechess-cli does (crate::stats, sprt.rs). A stopped match is continued from its own PGN
 //! file (resume.rs).
 //!
