@@ -164,7 +164,11 @@ fn shuffled_starts_through_the_game_trait() {
             assert!(G::shuffled_start(960, 0).is_none(), "{}", G::NAME);
             let double = G::shuffled_start(0, 959).expect("a double-shuffled start");
             let placement = double.fen().split(' ').next().unwrap().to_string();
-            assert!(placement.starts_with("rkrnnqbb/"), "{}: {placement}", G::NAME);
+            assert!(
+                placement.starts_with("rkrnnqbb/"),
+                "{}: {placement}",
+                G::NAME
+            );
             assert!(placement.ends_with("/BBQNNRKR"), "{}: {placement}", G::NAME);
         }
     }

@@ -663,7 +663,10 @@ fn d_shows_a_chess960_position_in_x_fen_and_shredder_fen() {
     };
     assert_eq!(
         shown("Fen: "),
-        [fen, "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"],
+        [
+            fen,
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"
+        ],
         "{out:?}"
     );
     // Only the Chess960 game shows the second form.

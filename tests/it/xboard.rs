@@ -974,7 +974,10 @@ fn fischerandom_castling_is_written_o_o_both_ways() {
         let out = converse(&format!(
             "{HANDSHAKE}new\nvariant fischerandom\nforce\nsetboard {fen}\nsd 2\nplayother\n{word}\nping 1\nquit\n"
         ));
-        assert!(!out.iter().any(|l| l.starts_with("Illegal")), "{word}: {out:#?}");
+        assert!(
+            !out.iter().any(|l| l.starts_with("Illegal")),
+            "{word}: {out:#?}"
+        );
         let answer = moves(&out);
         assert_eq!(answer.len(), 1, "{word}: {out:#?}");
         // Black's reply is read back in coordinates: castling as O-O would not replay here.
@@ -990,7 +993,10 @@ fn castling_words_that_name_no_legal_castling_are_refused() {
         "{HANDSHAKE}new\nvariant fischerandom\nforce\nusermove O-O\nO-O-O\nusermove e2e4\nping 1\nquit\n"
     ));
     assert!(
-        has(&out, "Illegal move (no legal castling O-O in this position): O-O"),
+        has(
+            &out,
+            "Illegal move (no legal castling O-O in this position): O-O"
+        ),
         "{out:#?}"
     );
     assert!(has(
