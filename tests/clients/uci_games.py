@@ -15,14 +15,25 @@ import chess
 import chess.engine
 
 
-def play(engine_path, white_time, black_time, max_plies=400, start=None):
-    """One game of kaleido against itself at two move times, from the classical start or from
-    Chess960 start number `start`; returns the finished board."""
+# Black's only legal move is Chess960 castling with the king standing still on g8 (the rook h8
+# walled in, f8, f7 and g7 covered): kaleido must send it as king-takes-rook, g8h8.
+ONLY_CASTLING = "6kr/7p/7P/8/8/8/8/K4R2 b k - 0 1"
+
+
+def play(engine_path, white_time, black_time, max_plies=400, start=None, fen=None):
+    """One game of kaleido against itself at two move times, from the classical start, from
+    Chess960 start number `start`, or from a Chess960 position `fen`; returns the finished
+    board."""
     white = chess.engine.SimpleEngine.popen_uci(engine_path)
     black = chess.engine.SimpleEngine.popen_uci(engine_path)
     try:
         black.configure({"Hash": 16})
-        board = chess.Board() if start is None else chess.Board.from_chess960_pos(start)
+        if fen is not None:
+            board = chess.Board(fen, chess960=True)
+        elif start is not None:
+            board = chess.Board.from_chess960_pos(start)
+        else:
+            board = chess.Board()
         while not board.is_game_over(claim_draw=True) and board.ply() < max_plies:
             engine, seconds = (white, white_time) if board.turn == chess.WHITE else (black, black_time)
             result = engine.play(board, chess.engine.Limit(time=seconds), info=chess.engine.INFO_SCORE)
@@ -46,6 +57,8 @@ def main():
     # Start 0 (BBQNNRKR: O-O leaves the king on g1, only the rook moves), start 959 (RKRNNQBB:
     # O-O-O walks the king from b1 to c1, away from its rook), and one from the middle.
     shuffled = [play(sys.argv[1], 0.01, 0.01, start=n) for n in (0, 959, 357)]
+    # Whether those castle is up to the engines; this one castles on its first move.
+    shuffled.append(play(sys.argv[1], 0.01, 0.01, max_plies=120, fen=ONLY_CASTLING))
     castled = 0
     for board in games + shuffled:
         outcome = board.outcome(claim_draw=True)

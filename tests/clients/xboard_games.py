@@ -42,7 +42,12 @@ def move_limit(seconds_or_clock, board):
     return chess.engine.Limit(white_clock=base, black_clock=base, white_inc=inc, black_inc=inc)
 
 
-def play(engine_path, white_limit, black_limit, max_plies=300, chess960=None):
+# Black's only legal move is Chess960 castling with the king standing still on g8 (the rook h8
+# walled in, f8, f7 and g7 covered): kaleido must send it as O-O.
+ONLY_CASTLING = "6kr/7p/7P/8/8/8/8/K4R2 b k - 0 1"
+
+
+def play(engine_path, white_limit, black_limit, max_plies=300, chess960=None, fen=None):
     """One game of kaleido against itself over XBoard, from the classical start or from the
     Chess960 start numbered `chess960` (python-chess then sends `variant fischerandom`, a
     Shredder-FEN `setboard` and castling as O-O/O-O-O); returns the finished board."""
@@ -50,10 +55,12 @@ def play(engine_path, white_limit, black_limit, max_plies=300, chess960=None):
     black = chess.engine.SimpleEngine.popen_xboard(engine_path)
     try:
         black.configure({"Hash": 16})
-        if chess960 is None:
-            board = chess.Board()
-        else:
+        if fen is not None:
+            board = chess.Board(fen, chess960=True)
+        elif chess960 is not None:
             board = chess.Board.from_chess960_pos(chess960)
+        else:
+            board = chess.Board()
         while not board.is_game_over(claim_draw=True) and board.ply() < max_plies:
             engine, limit = (white, white_limit) if board.turn == chess.WHITE else (black, black_limit)
             result = engine.play(board, move_limit(limit, board), info=chess.engine.INFO_SCORE)
@@ -83,6 +90,8 @@ def main():
         # king beside its rook) and 959 (RKRNNQBB, long castling walks the king).
         play(sys.argv[1], 0.02, 0.01, chess960=0),
         play(sys.argv[1], 0.01, 0.02, chess960=959),
+        # Whether those castle is up to the engines; this one castles on its first move.
+        play(sys.argv[1], 0.01, 0.01, max_plies=120, fen=ONLY_CASTLING),
     ]
     castlings = 0
     for board in games:
@@ -96,6 +105,8 @@ def main():
             replay.push(move)
         print(f"python-chess XBoard {kind}game: {board.ply()} plies, "
               f"{board.result(claim_draw=True)} ({ending})")
+    if castlings == 0:
+        raise AssertionError("no Chess960 game castled")
     print(f"python-chess XBoard Chess960 games: {castlings} castlings")
 
 
