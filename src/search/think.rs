@@ -5,6 +5,7 @@
 
 use super::alphabeta::search_among;
 use super::context::Context;
+use super::level::Level;
 use super::multi::{search_multi, MultiEvent};
 use super::points::expected_shares;
 use super::{Event, Info, Limits, Line, TranspositionTable};
@@ -39,20 +40,58 @@ impl<M: Copy> Thought<M> {
 /// `limits`, over `root_moves` only when it is not empty. `on_event` hears about every
 /// completed iteration (once per line under MultiPV), and about the root moves the search
 /// starts on once it has run for `ctx.root_moves_after`. At a level (`ctx.level`) the search
-/// keeps to the level's budget and the turn is the level's choice among the best lines; a
-/// search with no end of its own (analysis, pondering) is at full strength all the same.
+/// keeps to the level's budget and each ply of the turn is the level's choice among the best
+/// lines; a search with no end of its own (analysis, pondering) is at full strength all the
+/// same.
 pub fn think<G: Searchable>(
     pos: &G,
     history: &[u64],
     limits: &Limits,
     root_moves: &[G::Move],
     ctx: Context<'_>,
-    mut on_event: impl FnMut(&Event<G::Move>),
+    on_event: impl FnMut(&Event<G::Move>),
 ) -> Thought<G::Move> {
     let level = ctx.level.filter(|_| !limits.infinite);
     let Some(level) = level else {
         return search(pos, history, limits, root_moves, ctx, on_event).0;
     };
+    let mut thought = level_choice(pos, history, limits, root_moves, ctx, level, on_event);
+    // A turn of several plies (doublemove) is the level's choice ply by ply: left to the
+    // principal variation, every later ply would be the search's own best reply to the
+    // chosen one, played at the full strength of the budget.
+    let mut chosen = 1;
+    while chosen < thought.turn.len() {
+        let mut after = pos.clone();
+        let mut further = history.to_vec();
+        for &mv in &thought.turn[..chosen] {
+            further.push(after.hash());
+            after.play(mv);
+        }
+        let rest = level_choice(&after, &further, limits, &[], ctx, level, |_| {});
+        if rest.turn.is_empty() {
+            break;
+        }
+        thought.turn.truncate(chosen);
+        thought.turn.extend_from_slice(&rest.turn);
+        let beyond = rest.pv.into_iter().skip(rest.turn.len());
+        thought.pv = thought.turn.iter().copied().chain(beyond).collect();
+        thought.nodes += rest.nodes;
+        chosen += 1;
+    }
+    thought
+}
+
+/// A level's turn: the search within the level's budget over enough lines, and the level's
+/// choice among them (its first ply; the rest of the turn from the chosen line).
+fn level_choice<G: Searchable>(
+    pos: &G,
+    history: &[u64],
+    limits: &Limits,
+    root_moves: &[G::Move],
+    ctx: Context<'_>,
+    level: Level,
+    mut on_event: impl FnMut(&Event<G::Move>),
+) -> Thought<G::Move> {
     // The lines asked for are shown; the further candidates only weigh in the choice.
     let shown = limits.multi_pv.max(1);
     let limits = level.limits(limits);

@@ -114,3 +114,42 @@ fn analysis_without_an_end_is_at_full_strength() {
     });
     assert_eq!(analysed.best(), full);
 }
+
+#[test]
+fn a_level_chooses_every_ply_of_a_doublemove_turn() {
+    use kaleido::variants::doublemove::Doublemove;
+    use std::collections::BTreeMap;
+    // Black's first turn (two moves) after White's opening move.
+    let mut pos = Doublemove::startpos();
+    for mv in pos.parse_turn("e2e4").unwrap() {
+        pos.play(mv);
+    }
+    let mut seconds: BTreeMap<String, BTreeSet<String>> = BTreeMap::new();
+    for seed in 0..40 {
+        let thought = play(&pos, &Limits::default(), Some(Level::from_elo(800, seed)));
+        assert_eq!(thought.turn.len(), 2, "{:?}", thought.turn);
+        assert_eq!(
+            thought.pv[..2],
+            thought.turn[..],
+            "the line shown is the turn played"
+        );
+        let mut after = pos.clone();
+        let mut legal = Vec::new();
+        for &mv in &thought.turn {
+            legal.clear();
+            after.legal_moves(&mut legal);
+            assert!(legal.contains(&mv));
+            after.play(mv);
+        }
+        let first = pos.format_move(thought.turn[0]);
+        let mut mid = pos.clone();
+        mid.play(thought.turn[0]);
+        let second = mid.format_move(thought.turn[1]);
+        seconds.entry(first).or_default().insert(second);
+    }
+    // Left to the search's principal variation, each first move would have one reply.
+    assert!(
+        seconds.values().any(|replies| replies.len() >= 2),
+        "{seconds:?}"
+    );
+}
