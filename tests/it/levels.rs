@@ -133,7 +133,7 @@ fn a_level_chooses_every_ply_of_a_doublemove_turn() {
             thought.turn[..],
             "the line shown is the turn played"
         );
-        let mut after = pos.clone();
+        let mut after = pos;
         let mut legal = Vec::new();
         for &mv in &thought.turn {
             legal.clear();
@@ -142,7 +142,7 @@ fn a_level_chooses_every_ply_of_a_doublemove_turn() {
             after.play(mv);
         }
         let first = pos.format_move(thought.turn[0]);
-        let mut mid = pos.clone();
+        let mut mid = pos;
         mid.play(thought.turn[0]);
         let second = mid.format_move(thought.turn[1]);
         seconds.entry(first).or_default().insert(second);
