@@ -102,6 +102,8 @@ impl StrengthOptions {
 pub struct Level {
     elo: u32,
     seed: u64,
+    /// How many opponents share what a move gives away (see `against`).
+    opponents: u8,
 }
 
 impl Level {
@@ -110,6 +112,18 @@ impl Level {
         Level {
             elo: elo.clamp(ELO_MIN, ELO_MAX),
             seed,
+            opponents: 1,
+        }
+    }
+
+    /// The level in a game where the mover faces `opponents` at once. What a weak move gives
+    /// away is then shared among them, and each opponent is also busy with the others, so a
+    /// mistake of a given size costs the mover less of the result than against one; the pull
+    /// grows with the opponents, so that the level errs by the same weight of result.
+    pub fn against(self, opponents: usize) -> Level {
+        Level {
+            opponents: opponents.clamp(1, usize::from(u8::MAX)) as u8,
+            ..self
         }
     }
 
@@ -152,7 +166,8 @@ impl Level {
     /// The most centipawns the random pull adds to a candidate's score.
     pub fn pull(&self) -> i32 {
         let (lo, hi, t) = self.between();
-        (f64::from(lo.pull) * (1.0 - t) + f64::from(hi.pull) * t).round() as i32
+        let pull = (f64::from(lo.pull) * (1.0 - t) + f64::from(hi.pull) * t).round() as i32;
+        pull * i32::from(self.opponents)
     }
 
     /// How many of the best root moves this level chooses among.
@@ -277,6 +292,17 @@ mod tests {
             strays(ELO_MAX, 150) == 0,
             "never a move 150 cp worse at the top"
         );
+    }
+
+    #[test]
+    fn the_pull_grows_with_the_opponents_and_nothing_else_does() {
+        let alone = Level::from_elo(1200, 3);
+        let three_player = alone.against(2);
+        assert_eq!(alone.against(1), alone);
+        assert_eq!(three_player.pull(), 2 * alone.pull());
+        assert_eq!(three_player.nodes(), alone.nodes());
+        assert_eq!(three_player.candidates(), alone.candidates());
+        assert_eq!(alone.against(0), alone, "at least one opponent");
     }
 
     #[test]

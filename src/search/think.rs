@@ -55,6 +55,7 @@ pub fn think<G: Searchable>(
     let Some(level) = level else {
         return search(pos, history, limits, root_moves, ctx, on_event).0;
     };
+    let level = level.against(G::PLAYERS - 1);
     let mut thought = level_choice(pos, history, limits, root_moves, ctx, level, on_event);
     // A turn of several plies (doublemove) is the level's choice ply by ply: left to the
     // principal variation, every later ply would be the search's own best reply to the
