@@ -89,13 +89,16 @@ fn a_chess960_match_over_xboard() {
 const CASTLED: &str = "# castling from a shuffled start, as book moves\n\
     1r2k2r/pppppppp/8/8/8/8/PPPPPPPP/RK5R w KQkq - 0 1 moves b1h1 e8b8\n";
 
-#[test]
-fn castling_from_a_shuffled_start_goes_through_both_clients() {
-    let scratch = Scratch::new("chess960-castling");
-    std::fs::write(scratch.path("castled.txt"), CASTLED).unwrap_or_else(|e| panic!("{e}"));
-    let book = scratch.path("castled.txt").display().to_string();
-    // No --chess960: the castling rooks off their classical squares make it a Chess960 game.
+/// Two games of `variant` between kaleido over XBoard and kaleido over UCI from the opening
+/// line `book` (a FEN and its moves), with `--debug` so the engines' conversations are in
+/// stderr; the match must end well.
+fn castling_match(name: &str, variant: &str, book: &str) -> crate::r#match::MatchRun {
+    let scratch = Scratch::new(name);
+    std::fs::write(scratch.path("castled.txt"), book).unwrap_or_else(|e| panic!("{e}"));
+    let file = scratch.path("castled.txt").display().to_string();
     let args = [
+        "--variant",
+        variant,
         "--engines",
         "kaleido-xb-d1,kaleido-d1",
         "--games",
@@ -104,10 +107,17 @@ fn castling_from_a_shuffled_start_goes_through_both_clients() {
         "6",
         "--debug",
         "--openings",
-        &book,
+        &file,
     ];
     let run = kaleido_match(&scratch, &args);
     assert_eq!(run.code, Some(0), "{}\n{}", run.stdout, run.stderr);
+    run
+}
+
+#[test]
+fn castling_from_a_shuffled_start_goes_through_both_clients() {
+    // No --chess960: the castling rooks off their classical squares make it a Chess960 game.
+    let run = castling_match("chess960-castling", "chess", CASTLED);
     let games = replayed(&run.pgn);
     assert_eq!(games.len(), 2);
     for g in &games {
@@ -145,25 +155,8 @@ fn castling_from_a_shuffled_start_goes_through_both_clients() {
 /// `O-O`), Black's two-move turn castles and moves on (sent in kaleido's tokens).
 #[test]
 fn castling_in_a_doublemove_turn_from_a_shuffled_start() {
-    let scratch = Scratch::new("chess960-doublemove");
     let book = "1r2k2r/pppppppp/8/8/8/8/PPPPPPPP/RK5R w KQkq - 0 1 moves b1h1 e8b8 a7a6\n";
-    std::fs::write(scratch.path("castled.txt"), book).unwrap_or_else(|e| panic!("{e}"));
-    let file = scratch.path("castled.txt").display().to_string();
-    let args = [
-        "--variant",
-        "doublemove",
-        "--engines",
-        "kaleido-xb-d1,kaleido-d1",
-        "--games",
-        "2",
-        "--max-moves",
-        "6",
-        "--debug",
-        "--openings",
-        &file,
-    ];
-    let run = kaleido_match(&scratch, &args);
-    assert_eq!(run.code, Some(0), "{}\n{}", run.stdout, run.stderr);
+    let run = castling_match("chess960-doublemove", "doublemove", book);
     let games = replayed(&run.pgn);
     assert_eq!(games.len(), 2);
     for g in &games {
