@@ -12,7 +12,7 @@ use super::engine::{Client, EngineComment, EngineDecision, Fault, GameSetup, Thi
 use super::launch::launch;
 use super::notation::read_turn;
 use super::openings::Opening;
-use crate::game::Game;
+use crate::game::{castling_word, Game};
 use crate::outcome::{EndReason, Outcome};
 use crate::record::GameRecord;
 use std::sync::atomic::AtomicBool;
@@ -293,11 +293,7 @@ pub fn castling_as_cecp(token: &str, notation: &str) -> String {
     if token.contains(',') {
         return token.to_string();
     }
-    let plain = notation.trim_end_matches(['+', '#']);
-    match plain {
-        "O-O" | "O-O-O" => plain.to_string(),
-        _ => token.to_string(),
-    }
+    castling_word(notation).map_or_else(|| token.to_string(), str::to_string)
 }
 
 /// Plays one game of variant G.

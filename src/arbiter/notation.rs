@@ -5,7 +5,7 @@
 //! notation is its token, nothing more is accepted.
 
 use crate::errors::MoveError;
-use crate::game::Game;
+use crate::game::{castling_word, Game};
 
 /// The notations an engine's moves may come in.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -98,8 +98,7 @@ fn castling_legs<G: Game>(pos: &G, token: &str) -> Option<Vec<G::Move>> {
     if legs.len() < 2 {
         return None;
     }
-    let is_castling = |leg: &str| matches!(normalise(leg).as_str(), "O-O" | "O-O-O");
-    if !legs.iter().any(|leg| is_castling(leg)) {
+    if !legs.iter().any(|leg| castling_word(leg).is_some()) {
         return None;
     }
     // The position each leg is played in: a leg that is a ply of its own (doublemove's first
@@ -108,14 +107,13 @@ fn castling_legs<G: Game>(pos: &G, token: &str) -> Option<Vec<G::Move>> {
     let mut written = Vec::with_capacity(legs.len());
     let mut moves = Vec::new();
     for leg in legs {
-        if is_castling(leg) {
+        if let Some(wanted) = castling_word(leg) {
             moves.clear();
             at.legal_moves(&mut moves);
-            let wanted = normalise(leg);
             let mv = moves
                 .iter()
                 .copied()
-                .find(|&mv| normalise(&at.human_notation(mv)) == wanted)?;
+                .find(|&mv| castling_word(&at.human_notation(mv)) == Some(wanted))?;
             written.push(at.format_move(mv));
             at.play(mv);
         } else {

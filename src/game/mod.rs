@@ -10,6 +10,7 @@ use crate::outcome::Outcome;
 use std::fmt::Debug;
 
 mod board_view;
+mod castling_word;
 mod inputs;
 pub mod result_model;
 mod searchable;
@@ -19,6 +20,7 @@ pub use board_view::{
     fide_glyph, rectangle, BoardShape, BoardView, CellView, Gesture, Label, ManView, Seat, BLACK,
     WHITE,
 };
+pub use castling_word::castling_word;
 pub use inputs::NetworkInputs;
 pub use searchable::Searchable;
 pub use xboard::{Display, Setup, XboardFacts};

@@ -21,22 +21,8 @@ pub struct PgnGame<'a> {
     pub date: String,
 }
 
-use crate::game::Game;
 pub use crate::pgn_text::today;
 use crate::pgn_text::PgnText;
-
-/// The Variant tag of a game of `G` whose castling is written as Chess960 writes it, or not. A
-/// game whose shuffled form other programs know by a name of their own (XBoard's
-/// `fischerandom`: chess) gets the name PGN readers such as python-chess know, `Chess960`,
-/// so that they castle from wherever king and rooks stand; the others keep kaleido's name, and
-/// their FEN tag shows the start.
-pub fn variant_tag<G: Game>(chess960: bool) -> &'static str {
-    if chess960 && !G::XBOARD.shuffled_name.is_empty() {
-        "Chess960"
-    } else {
-        G::NAME
-    }
-}
 
 /// The fullmove number a FEN ends with (every variant's FEN does), else 1.
 fn fullmove(fen: Option<&str>) -> u32 {
@@ -113,14 +99,6 @@ mod tests {
         assert!(pgn.contains("[Black \"kaleido \\\"3\\\"\"]"));
         assert!(pgn.contains("[Variant \"doublemove\"]"));
         assert!(pgn.ends_with("1. e4 e5,d5 2. Nf3 *\n"), "{pgn}");
-    }
-
-    #[test]
-    fn chess_with_chess960_castling_is_tagged_chess960() {
-        use crate::variants::{chess::Chess, spinchess::Spinchess};
-        assert_eq!(variant_tag::<Chess>(true), "Chess960");
-        assert_eq!(variant_tag::<Chess>(false), "chess");
-        assert_eq!(variant_tag::<Spinchess>(true), "spinchess");
     }
 
     #[test]

@@ -4,6 +4,7 @@
 
 use super::levels;
 use super::pgn;
+use crate::arbiter::pgn::variant_tag;
 use crate::errors::{FenError, MoveError, MoveErrorKind};
 use crate::game::{Gesture, Variant};
 use crate::outcome::Outcome;
@@ -480,7 +481,7 @@ impl<G: Variant> Table for GuiTable<G> {
         let shuffled = self.start_kind != Start::Usual;
         let custom_start = shuffled || start_fen != G::startpos().fen();
         pgn::write(&pgn::PgnGame {
-            variant: pgn::variant_tag::<G>(self.start.chess960()),
+            variant: variant_tag::<G>(self.start.chess960()),
             seat_tags: G::SEATS.iter().map(|s| s.pgn_tag).collect(),
             players: names,
             start_fen: custom_start.then_some(start_fen.as_str()),

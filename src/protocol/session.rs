@@ -6,7 +6,7 @@
 use super::error::{NetworkRefused, PositionError};
 use super::options::OptionError;
 use crate::errors::MoveError;
-use crate::game::{Game, Variant, XboardFacts};
+use crate::game::{castling_word, Game, Variant, XboardFacts};
 use crate::nnue::{self, EvalChoice, QuantisedNetwork};
 use crate::outcome::{EndReason, Outcome};
 use crate::record::GameRecord;
@@ -299,18 +299,18 @@ impl<G: Variant> Session for GameSession<G> {
             .chess960()
             .then(|| pos.parse_move(token).ok())
             .flatten()
-            .and_then(|mv| castling_side(&pos.human_notation(mv)));
+            .and_then(|mv| castling_word(&pos.human_notation(mv)));
         castling.map_or_else(|| token.to_string(), str::to_string)
     }
 
     fn castling_word(&self, word: &str) -> Option<Result<String, MoveError>> {
-        let side = castling_side(word)?;
+        let side = castling_word(word)?;
         let pos = self.record.current();
         let mut moves = Vec::new();
         pos.legal_moves(&mut moves);
         let found = moves
             .into_iter()
-            .find(|&mv| castling_side(&pos.human_notation(mv)) == Some(side));
+            .find(|&mv| castling_word(&pos.human_notation(mv)) == Some(side));
         Some(found.map(|mv| pos.format_move(mv)).ok_or_else(|| {
             MoveError::illegal(word, format!("no legal castling {side} in this position"))
         }))
@@ -347,17 +347,6 @@ impl<G: Variant> Session for GameSession<G> {
 
 /// A game record from the start position or `fen`, then `moves` in the variant's notation;
 /// an error names the FEN field or the move (`move 2: ...`) at fault.
-/// `O-O` or `O-O-O` when `notation` is castling in SAN (letter O or zero, with or without a
-/// check or mate sign), else None.
-fn castling_side(notation: &str) -> Option<&'static str> {
-    let plain = notation.trim_end_matches(['+', '#']).replace('0', "O");
-    match plain.as_str() {
-        "O-O" => Some("O-O"),
-        "O-O-O" => Some("O-O-O"),
-        _ => None,
-    }
-}
-
 pub(super) fn record_from<G: Game>(
     fen: Option<&str>,
     moves: &[&str],

@@ -16,7 +16,7 @@ use super::options::{self, OptionError};
 use super::output::Output;
 use super::session::{default_session, new_session, playable_names, Session};
 use crate::errors::{quote, MoveError, MoveErrorKind};
-use crate::game::Display;
+use crate::game::{castling_word, Display};
 use clock::Clock;
 use std::io::BufRead;
 use std::sync::atomic::{AtomicBool, AtomicU32, Ordering};
@@ -518,7 +518,7 @@ impl Xboard {
     /// castling (`O-O`), or one of kaleido's own multi-part tokens (`e7e5,b8c6`, `c7cw`).
     fn looks_like_move(word: &str) -> bool {
         notation::from_to(word).is_some()
-            || notation::is_castling(word)
+            || castling_word(word).is_some()
             || (notation::square(word.get(..2).unwrap_or("")).is_some()
                 && (word.contains(',') || word.ends_with("cw")))
             || word == "@@@@"

@@ -90,12 +90,6 @@ pub fn from_to(token: &str) -> Option<((u8, u8), (u8, u8))> {
     Some((from, to))
 }
 
-/// Whether `word` is castling as XBoard and SAN write it (`O-O`, `O-O-O`, with zeros too).
-pub fn is_castling(word: &str) -> bool {
-    let plain = word.trim_end_matches(['+', '#']);
-    ["O-O", "O-O-O", "0-0", "0-0-0"].contains(&plain)
-}
-
 /// `highlight` board: the marked squares in `colour` on an empty board of the given size,
 /// written like a FEN placement (top rank first, runs of unmarked squares as numbers).
 pub fn highlight(files: u8, ranks: u8, marked: &[(u8, u8)], colour: char) -> String {
@@ -154,8 +148,6 @@ mod tests {
         assert_eq!(from_to("l12l14q"), Some(((11, 11), (11, 13))));
         assert_eq!(from_to("g4g7,g7ccw"), Some(((6, 3), (6, 6))));
         assert_eq!(from_to("c7cw"), None);
-        assert!(is_castling("O-O") && is_castling("0-0-0") && is_castling("O-O+"));
-        assert!(!is_castling("O-O-O-O") && !is_castling("e1g1"));
         assert_eq!(
             highlight(8, 8, &[(4, 2), (4, 3)], 'Y'),
             "highlight 8/8/8/8/4Y3/4Y3/8/8"
