@@ -5,7 +5,7 @@
 //! notation is its token, nothing more is accepted.
 
 use crate::errors::MoveError;
-use crate::game::{castling_word, Game};
+use crate::game::Game;
 
 /// The notations an engine's moves may come in.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -40,7 +40,8 @@ pub fn normalise(text: &str) -> String {
 }
 
 /// Reads an engine's answer as one turn: the variant's token first, then, where `notation`
-/// allows it, the one legal move whose human notation the token is.
+/// allows it, the one legal move whose human notation the token is, or a turn of several legs
+/// each written either way (doublemove's `e5,Nc6`).
 pub fn read_turn<G: Game>(
     pos: &G,
     token: &str,
@@ -54,9 +55,23 @@ pub fn read_turn<G: Game>(
     if notation == MoveNotation::Tokens || wanted.is_empty() {
         return as_token;
     }
-    if let Some(plies) = castling_legs(pos, token) {
+    if let Some(plies) = legs(pos, token) {
         return Ok(plies);
     }
+    match written_as(pos, &wanted, token)? {
+        Some(mv) => Ok(vec![mv]),
+        None => Err(MoveError::new(
+            refusal.kind,
+            token,
+            format!("{}, and no legal move is written that way", refusal.message),
+        )),
+    }
+}
+
+/// The legal move of `pos` whose human notation is `wanted` (normalised); None when no move
+/// is written so, and an error naming them when several are. An under-specified token (Nd7
+/// where Nbd7 and Nfd7 are legal) is ambiguous too.
+fn written_as<G: Game>(pos: &G, wanted: &str, token: &str) -> Result<Option<G::Move>, MoveError> {
     let mut moves = Vec::new();
     pos.legal_moves(&mut moves);
     let written: Vec<(G::Move, String)> = moves
@@ -65,64 +80,51 @@ pub fn read_turn<G: Game>(
         .collect();
     let exact: Vec<G::Move> = written
         .iter()
-        .filter(|(_, w)| *w == wanted)
+        .filter(|(_, w)| w == wanted)
         .map(|&(mv, _)| mv)
         .collect();
     match exact.as_slice() {
-        [mv] => return Ok(vec![*mv]),
+        [mv] => return Ok(Some(*mv)),
         [] => {}
         several => return Err(ambiguous(pos, token, several)),
     }
-    // An under-specified token (Nd7 where Nbd7 and Nfd7 are legal) is told as ambiguous.
     let loose: Vec<G::Move> = written
         .iter()
-        .filter(|(_, w)| abbreviates(&wanted, w))
+        .filter(|(_, w)| abbreviates(wanted, w))
         .map(|&(mv, _)| mv)
         .collect();
     if loose.len() > 1 {
         return Err(ambiguous(pos, token, &loose));
     }
-    Err(MoveError::new(
-        refusal.kind,
-        token,
-        format!("{}, and no legal move is written that way", refusal.message),
-    ))
+    Ok(None)
 }
 
-/// A token of several legs (`O-O,d2d4`, spinchess's `O-O,g1cw`) with castling written `O-O`
-/// or `O-O-O` in a leg, as CECP writes it from shuffled starts: each such leg replaced by the
-/// variant's token for that castling in the position the leg is played in, then read whole.
-/// None when no leg is castling or the token still does not read.
-fn castling_legs<G: Game>(pos: &G, token: &str) -> Option<Vec<G::Move>> {
+/// A token of several legs with some leg in the human notation (doublemove's `e5,Nc6`, or
+/// castling as `O-O`, as CECP writes it from shuffled starts; spinchess's `O-O,g1cw`): each
+/// such leg replaced by the variant's token for its move in the position the leg is played
+/// in, then the whole read as a turn. None when the token has one leg or still does not read.
+fn legs<G: Game>(pos: &G, token: &str) -> Option<Vec<G::Move>> {
     let legs: Vec<&str> = token.split(',').collect();
     if legs.len() < 2 {
-        return None;
-    }
-    if !legs.iter().any(|leg| castling_word(leg).is_some()) {
         return None;
     }
     // The position each leg is played in: a leg that is a ply of its own (doublemove's first
     // sub-move) moves it on; one that only completes its turn (a spin) leaves it.
     let mut at = pos.clone();
     let mut written = Vec::with_capacity(legs.len());
-    let mut moves = Vec::new();
     for leg in legs {
-        if let Some(wanted) = castling_word(leg) {
-            moves.clear();
-            at.legal_moves(&mut moves);
-            let mv = moves
-                .iter()
-                .copied()
-                .find(|&mv| castling_word(&at.human_notation(mv)) == Some(wanted))?;
-            written.push(at.format_move(mv));
-            at.play(mv);
-        } else {
-            written.push(leg.to_string());
-            if let Ok(plies) = at.parse_turn(leg) {
+        let plies = at.parse_turn(leg).ok().or_else(|| {
+            let mv = written_as(&at, &normalise(leg), leg).ok().flatten()?;
+            Some(vec![mv])
+        });
+        match plies {
+            Some(plies) => {
                 for mv in plies {
+                    written.push(at.format_move(mv));
                     at.play(mv);
                 }
             }
+            None => written.push(leg.to_string()),
         }
     }
     pos.parse_turn(&written.join(",")).ok()
@@ -255,6 +257,21 @@ mod tests {
         }
         assert_eq!(read(&pos, "Nf6"), Ok("g8f6".into()));
         assert_eq!(read(&pos, "e7e5,d7d5"), Ok("e7e5d7d5".into()));
+    }
+
+    /// A turn of several legs reads with each leg in SAN or as a token, as SAN writes a
+    /// doublemove turn (`e5,Nc6`).
+    #[test]
+    fn each_leg_of_a_turn_in_san() {
+        let mut pos = Doublemove::startpos();
+        for mv in pos.parse_turn("e2e4").unwrap_or_default() {
+            pos.play(mv);
+        }
+        for token in ["e5,Nc6", "e7e5,Nc6", "e5,b8c6", "e5,Nc6+"] {
+            assert_eq!(read(&pos, token), Ok("e7e5b8c6".into()), "{token}");
+        }
+        assert!(read(&pos, "e5,Nc3").is_err());
+        assert!(read(&pos, "e5").is_ok(), "one leg, the turn's first ply");
     }
 
     /// From a shuffled start CECP writes castling `O-O`, also as a leg of a longer turn.
