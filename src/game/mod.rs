@@ -144,6 +144,12 @@ pub trait Game: Clone + Send + Sync + 'static {
     fn parse_move(&self, token: &str) -> Result<Self::Move, MoveError>;
     fn format_move(&self, mv: Self::Move) -> String;
 
+    /// Appends `format_move(mv)` to `out`: a front end that writes many moves (the Python
+    /// package lists every legal move) reuses one buffer instead of a string per move.
+    fn write_move(&self, mv: Self::Move, out: &mut String) {
+        out.push_str(&self.format_move(mv));
+    }
+
     /// The move as people write it (SAN for FIDE-like variants), for PGN and displays.
     fn human_notation(&self, mv: Self::Move) -> String {
         self.format_move(mv)

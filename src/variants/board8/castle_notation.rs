@@ -5,18 +5,27 @@
 use super::board::Board;
 use super::castling::Castling;
 use super::geometry::Geometry;
-use super::moves::{Move, MoveKind};
+use super::moves::{write_square, Move, MoveKind};
 use super::piece::{Piece, Role};
 use crate::core::Square;
 
 impl<G: Geometry> Board<G> {
     /// The coordinate token of `mv`: castling king-takes-rook when `chess960` is on.
     pub fn move_token(&self, mv: Move) -> String {
+        let mut token = String::with_capacity(5);
+        self.write_move_token(mv, &mut token);
+        token
+    }
+
+    /// Appends `move_token(mv)` to `out`.
+    pub fn write_move_token(&self, mv: Move, out: &mut String) {
         if mv.kind() == MoveKind::Castle && self.chess960 {
             let rook = self.castle_path(self.side, mv.to().file() == 6).rook_from;
-            return format!("{}{rook}", mv.from());
+            write_square(mv.from(), out);
+            write_square(rook, out);
+        } else {
+            mv.write_token(out);
         }
-        mv.to_string()
     }
 
     /// The king's landing square when `from`-`to` is the mover's king taking its own rook of a
@@ -93,6 +102,28 @@ mod tests {
         assert_eq!(b.parse_move("e1a1").unwrap(), b.parse_move("e1c1").unwrap());
         b.set_chess960(false);
         assert_eq!(b.format_move(castle), "e1g1");
+    }
+
+    /// `write_move` appends what `format_move` gives, castling in both forms included.
+    #[test]
+    fn written_moves_are_the_formatted_ones() {
+        for fen in [
+            "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1",
+            "r3k2r/1P6/8/8/8/8/8/R3K2R w KQkq - 0 1",
+        ] {
+            for chess960 in [false, true] {
+                let mut b = Chess::from_fen(fen).unwrap();
+                b.set_chess960(chess960);
+                let mut moves = Vec::new();
+                b.legal_moves(&mut moves);
+                let mut out = String::from("x");
+                for &mv in &moves {
+                    out.truncate(1);
+                    b.write_move(mv, &mut out);
+                    assert_eq!(out[1..], b.format_move(mv));
+                }
+            }
+        }
     }
 
     #[test]

@@ -51,6 +51,10 @@ impl<G: Geometry> Game for Board<G> {
         self.move_token(mv)
     }
 
+    fn write_move(&self, mv: Move, out: &mut String) {
+        self.write_move_token(mv, out);
+    }
+
     fn set_chess960(&mut self, on: bool) {
         Board::set_chess960(self, on);
     }

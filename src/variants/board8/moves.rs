@@ -108,14 +108,36 @@ impl Move {
     }
 }
 
+impl Move {
+    /// UCI coordinate notation: `e2e4`, `e7e8q`; castling as the king's move. Written a
+    /// character at a time: a program that lists every legal move as text (the Python
+    /// package) spends half its time here through the formatting machinery.
+    pub fn token(self) -> String {
+        let mut token = String::with_capacity(5);
+        self.write_token(&mut token);
+        token
+    }
+
+    /// Appends the token to `out`.
+    pub fn write_token(self, out: &mut String) {
+        write_square(self.from(), out);
+        write_square(self.to(), out);
+        if let Some(role) = self.promotion() {
+            out.push(role.letter());
+        }
+    }
+}
+
+/// Appends a square's name (`e4`) to `out`.
+pub fn write_square(square: Square, out: &mut String) {
+    out.push(char::from(b'a' + square.file()));
+    out.push(char::from(b'1' + square.rank()));
+}
+
 impl fmt::Display for Move {
     /// UCI coordinate notation: `e2e4`, `e7e8q`; castling as the king's move.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}{}", self.from(), self.to())?;
-        if let Some(role) = self.promotion() {
-            write!(f, "{}", role.letter())?;
-        }
-        Ok(())
+        f.write_str(&self.token())
     }
 }
 
