@@ -9,8 +9,9 @@ use kaleido::game::Game;
 use std::io::{BufRead, BufReader, Write};
 use std::path::{Path, PathBuf};
 use std::process::{Child, ChildStdin, Command, Stdio};
+use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::mpsc::{channel, Receiver, RecvTimeoutError};
-use std::time::{Duration, Instant};
+use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
 
 // ---------------------------------------------------------------------------------------------
 // Running the binary
@@ -242,27 +243,41 @@ pub fn perft_fails(variant: &str, args: &[&str], needles: &[&str]) -> Run {
 
 /// A folder for one test's files, under the system's temporary folder, with a name no other
 /// test or test run shares; it is removed when the value is dropped, so also when the test
-/// fails or panics.
-pub struct Scratch(tempfile::TempDir);
+/// fails or panics. Written here rather than taken from the tempfile crate: that crate's
+/// dependencies turn on features of crates the library uses too (bitflags' `std`), which
+/// would give the test build a library of its own, compiled once more beside the one the
+/// Python package's build links (tests/run builds both).
+pub struct Scratch(PathBuf);
 
 impl Scratch {
     /// A new, empty folder whose name starts `kaleido-WHAT-`.
     pub fn new(what: &str) -> Scratch {
-        let dir = tempfile::Builder::new()
-            .prefix(&format!("kaleido-{what}-"))
-            .tempdir()
-            .unwrap_or_else(|e| panic!("scratch folder: {e}"));
-        Scratch(dir)
+        static MADE: AtomicUsize = AtomicUsize::new(0);
+        let nanos = SystemTime::now()
+            .duration_since(UNIX_EPOCH)
+            .map_or(0, |d| d.subsec_nanos());
+        loop {
+            let n = MADE.fetch_add(1, Ordering::Relaxed);
+            let name = format!("kaleido-{what}-{}-{nanos}-{n}", std::process::id());
+            let dir = std::env::temp_dir().join(name);
+            // `create_dir` fails on a folder already there (left by a killed run with the
+            // same process id): the next number is tried then.
+            match std::fs::create_dir(&dir) {
+                Ok(()) => return Scratch(dir),
+                Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => continue,
+                Err(e) => panic!("scratch folder {}: {e}", dir.display()),
+            }
+        }
     }
 
     /// The folder itself.
     pub fn root(&self) -> &Path {
-        self.0.path()
+        &self.0
     }
 
     /// The path of `name` in the folder.
     pub fn path(&self, name: &str) -> PathBuf {
-        self.0.path().join(name)
+        self.0.join(name)
     }
 
     /// The path of `name` in the folder, as a command-line argument.
@@ -275,6 +290,14 @@ impl Scratch {
         let dir = self.path(name);
         std::fs::create_dir_all(&dir).unwrap_or_else(|e| panic!("{}: {e}", dir.display()));
         dir
+    }
+}
+
+impl Drop for Scratch {
+    fn drop(&mut self) {
+        // A folder that cannot be removed is left for the system's cleaning; the test's own
+        // result is what matters.
+        let _ = std::fs::remove_dir_all(&self.0);
     }
 }
 
