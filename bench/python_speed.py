@@ -132,12 +132,14 @@ def random_games(count, plies, seed):
     return games
 
 
-def walk_kaleido(games, each):
+def walk(games, new_board, listing, each):
+    """One library's walk of `games` (see the module's docstring): `new_board` makes a board
+    at the start, `listing` lists a board's legal moves. Gives the number of moves listed."""
     listed = 0
     for moves in games:
-        board = kaleido.Board()
+        board = new_board()
         for move in moves:
-            legal = board.legal_moves
+            legal = listing(board)
             listed += len(legal)
             if each:
                 for m in legal:
@@ -148,24 +150,14 @@ def walk_kaleido(games, each):
             for _ in moves:
                 board.pop()
     return listed
+
+
+def walk_kaleido(games, each):
+    return walk(games, kaleido.Board, lambda board: board.legal_moves, each)
 
 
 def walk_python_chess(games, each):
-    listed = 0
-    for moves in games:
-        board = chess.Board()
-        for move in moves:
-            legal = list(board.legal_moves)
-            listed += len(legal)
-            if each:
-                for m in legal:
-                    board.push(m)
-                    board.pop()
-            board.push(move)
-        if not each:
-            for _ in moves:
-                board.pop()
-    return listed
+    return walk(games, chess.Board, lambda board: list(board.legal_moves), each)
 
 
 def run_walk(rounds, games, plies, seed):

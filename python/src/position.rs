@@ -5,7 +5,7 @@
 use crate::search::{Report, Request};
 use kaleido::arbiter::notation::{read_turn, MoveNotation};
 use kaleido::errors::{FenError, MoveError};
-use kaleido::game::{Game, Variant};
+use kaleido::game::{written_along, Game, Variant};
 use kaleido::outcome::Outcome;
 use kaleido::record::GameRecord;
 use kaleido::registry::{with_variant, UnknownVariant, VariantVisitor};
@@ -208,15 +208,7 @@ impl<G: Variant> Played<G> {
 
     /// Each ply of `plies`, written by `write` in the position it is played from.
     fn written(&self, plies: &[G::Move], write: impl Fn(&G, G::Move) -> String) -> Vec<String> {
-        let mut at = self.current().clone();
-        plies
-            .iter()
-            .map(|&mv| {
-                let text = write(&at, mv);
-                at.play(mv);
-                text
-            })
-            .collect()
+        written_along(self.current(), plies, write)
     }
 }
 

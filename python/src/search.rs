@@ -1,7 +1,7 @@
 //! A search from Python: its limits, checked before it starts, and what it found, in the
 //! variant's tokens.
 
-use kaleido::game::Variant;
+use kaleido::game::{written_along, Variant};
 use kaleido::nnue;
 use kaleido::record::GameRecord;
 use kaleido::search::wdl::wdl_of;
@@ -138,15 +138,7 @@ pub struct Report {
 
 /// Each ply of `moves` in the variant's tokens, from `pos` on.
 fn tokens<G: Variant>(pos: &G, moves: &[G::Move]) -> Vec<String> {
-    let mut at = pos.clone();
-    moves
-        .iter()
-        .map(|&mv| {
-            let token = at.format_move(mv);
-            at.play(mv);
-            token
-        })
-        .collect()
+    written_along(pos, moves, G::format_move)
 }
 
 /// Searches the record's current position, with its earlier positions for repetitions, on a

@@ -174,3 +174,21 @@ pub trait Game: Clone + Send + Sync + 'static {
     /// Plies since the last irreversible move: no earlier position can repeat this one.
     fn reversible_plies(&self) -> u32;
 }
+
+/// `moves`, played in turn from `pos`, each written by `write` in the position it is played
+/// from (`Game::format_move` for tokens, `Game::human_notation` for SAN).
+pub fn written_along<G: Game>(
+    pos: &G,
+    moves: &[G::Move],
+    write: impl Fn(&G, G::Move) -> String,
+) -> Vec<String> {
+    let mut at = pos.clone();
+    moves
+        .iter()
+        .map(|&mv| {
+            let text = write(&at, mv);
+            at.play(mv);
+            text
+        })
+        .collect()
+}

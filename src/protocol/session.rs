@@ -6,7 +6,7 @@
 use super::error::{NetworkRefused, PositionError};
 use super::options::OptionError;
 use crate::errors::MoveError;
-use crate::game::{castling_word, Game, Variant, XboardFacts};
+use crate::game::{castling_word, written_along, Game, Variant, XboardFacts};
 use crate::nnue::{self, EvalChoice, QuantisedNetwork};
 use crate::outcome::{EndReason, Outcome};
 use crate::record::GameRecord;
@@ -146,15 +146,7 @@ impl<G: Variant> Default for GameSession<G> {
 
 /// `moves`, played in turn from `pos`, each in the variant's notation.
 fn tokens<G: Game>(pos: &G, moves: &[G::Move]) -> Vec<String> {
-    let mut walk = pos.clone();
-    moves
-        .iter()
-        .map(|&mv| {
-            let token = walk.format_move(mv);
-            walk.play(mv);
-            token
-        })
-        .collect()
+    written_along(pos, moves, G::format_move)
 }
 
 fn event<G: Variant>(pos: &G, event: &Event<G::Move>) -> SearchEvent {
