@@ -4,13 +4,13 @@ whole Chess960 game (`fischerandom`), kaleido against itself.
 
 XBoard (Debian `xboard`, run under `xvfb-run`) is the first-engine host, so it accepts
 kaleido's `piece` commands (Betza with the cylinder modifier `o`) and keeps legality testing,
-mate detection and claim testing on. Each game runs at a fast incremental control in match mode
-and XBoard exits by itself at the end. The script then reads XBoard's debug log and saved PGN:
-no illegal move or engine error on either side, no time forfeit, the piece definitions taken
-(cylinder), the shuffled start set up (Chess960), and a proper result. Fairy-Max does not play
-Chess960, so kaleido takes both seats there: XBoard sends each a Shredder- or X-FEN `setboard`
-and castling as O-O/O-O-O, and checks their castling against its own rules. Run by .ci/run; a
-missing tool is a failure, not a skip.
+mate detection and claim testing on. Each game runs in match mode under an incremental clock
+with both engines held to a fixed depth, and XBoard exits by itself at the end. The script then
+reads XBoard's debug log and saved PGN: no illegal move or engine error on either side, no
+time forfeit, the piece definitions taken (cylinder), the shuffled start set up (Chess960), and
+a proper result. Fairy-Max does not play Chess960, so kaleido takes both seats there: XBoard
+sends each a Shredder- or X-FEN `setboard` and castling as O-O/O-O-O, and checks their castling
+against its own rules. Run by .ci/run; a missing tool is a failure, not a skip.
 
 Usage: xboard_gui.py PATH_TO_KALEIDO
 """
@@ -23,8 +23,10 @@ import tempfile
 
 XBOARD = "/usr/games/xboard"
 FAIRYMAX = "/usr/games/fairymax"
-# Seconds for the whole run: a game at 10 s + 0.1 s a move per side ends well inside this.
+# Seconds for a game: one at 10 s + 0.1 s a move per side ends well inside this.
 DEADLINE = 300
+# The search depth both engines get (XBoard's `sd`).
+DEPTH = 5
 
 
 def need(path_or_name):
@@ -52,11 +54,8 @@ def main():
     check(log, pgn, "cylinder", pieces=True)
     # Start 212 (NBBQRKNR): only the g-knight stands between king and rook, so short castling
     # is at hand from the first moves.
-    # The test command runs this beside the Rust tests on two cores, so both seats keep back
-    # more time for a busy machine than their default Move Overhead.
     chess960 = ["-scp", kaleido, "-variant", "fischerandom", "-defaultFrcPosition", "212",
-                "-tc", "0:10", "-inc", "0.1",
-                "-firstOptions", "Move Overhead=250", "-secondOptions", "Move Overhead=250"]
+                "-tc", "0:10", "-inc", "0.1"]
     log, pgn = play(kaleido, chess960)
     check(log, pgn, "Chess960", pieces=False)
 
@@ -71,6 +70,10 @@ def play(kaleido, game):
             xvfb_run, "-a", xboard,
             "-fcp", kaleido, "-fd", work, "-sd", work, *game,
             "-matchGames", "1", "-autoCallFlag", "true",
+            # Both engines search to a fixed depth (`sd`) under the clock: each answers in
+            # milliseconds, so the game's length, not the engines' thinking, sets the time it
+            # takes, and a busy machine cannot make either lose on time.
+            "-depth", str(DEPTH),
             "-testLegality", "true", "-testClaims", "true",
             "-adjudicateDrawMoves", "100",
             "-xponder", "-xexit", "-saveSettingsOnExit", "false",
