@@ -231,6 +231,30 @@ fn a_stop_in_the_first_iteration_holds_after_the_same_nodes_every_time() {
     }
 }
 
+/// A strength level's budget can end inside the first iteration of a MultiPV search: in this
+/// gigachess position (from a game of the 1200 level) depth 1 takes about 1,200 nodes a line,
+/// so 1,500 nodes and four lines stop within the second and the grace ends in the fourth.
+/// The lines completed are kept; the first move generated (a king move) must not be played.
+#[test]
+fn a_first_iteration_cut_under_multipv_keeps_the_lines_it_completed() {
+    use kaleido::variants::gigachess::Gigachess;
+    let fen = "1z1x2h1m1x1z1/d2rbiqki1nr1d/pp1loooobo1ppp/1jn1ppppop4/1Jp1w2cp1p3/\
+3p1Ff5ea/9j4/14/6P3N3/7P1JOP2/P1N1PP1OPP1R2/1PPPOOOOBXP1PP/2RLBIQKI4D/DZ1X2H1MC1AZW b - - 0 29";
+    let budget = Limits {
+        nodes: Some(1_500),
+        multi_pv: 4,
+        ..Limits::default()
+    };
+    let (pos, r) = go::<Gigachess>(fen, budget);
+    let (_, one_line) = go::<Gigachess>(fen, depth(1));
+    assert_eq!(r.depth, 1, "{} nodes", r.nodes);
+    assert!(!r.lines.is_empty() && r.lines.len() < 4, "{} lines", r.lines.len());
+    assert_eq!(r.best, r.lines[0].pv.first().copied());
+    assert_eq!(best(&pos, &r), best(&pos, &one_line));
+    assert_eq!(r.lines[0].score, one_line.score);
+    assert!(r.lines.windows(2).all(|w| w[0].score >= w[1].score));
+}
+
 #[test]
 fn a_search_stopped_at_once_still_finishes_its_first_iteration() {
     // Stopped before it starts, the search still plays the mate in one, not the first move.

@@ -251,8 +251,15 @@ impl<G: Searchable> Deepening<'_, G> {
             // move was searched to the end at this depth and beat every move before it, the
             // last iteration's best among them (searched first). In the first iteration it is
             // better than no searched move at all. Under MultiPV a cut iteration says nothing
-            // after the first, whose lines would come out partial and out of order.
+            // after the first, whose lines would come out partial and out of order, except
+            // that the first iteration keeps the lines it completed: each is exact and the
+            // best of the moves left to it, and there is no iteration before to fall back on
+            // (a level whose budget ends among its candidates' lines chooses among those, not
+            // the first move generated).
             if stopped {
+                if depth == 1 && !found.is_empty() {
+                    break;
+                }
                 let partial = main.principal_variation().to_vec();
                 let raised = main.root_best > -INFINITE;
                 if partial.is_empty()
