@@ -36,8 +36,8 @@ const CALIBRATION: [Row; 4] = [
     Row {
         elo: 800,
         nodes: 60,
-        pull: 450,
-        candidates: 10,
+        pull: 600,
+        candidates: 20,
     },
     Row {
         elo: 1200,
