@@ -7,7 +7,7 @@ use super::variant_arg::VariantName;
 use super::CliError;
 use crate::arbiter::openings::Shuffle;
 use crate::datagen::format::{self, Contents};
-use crate::datagen::{generate_from, Progress, Settings};
+use crate::datagen::{generate_from, Progress, Settings, Shard};
 use crate::game::{Game, Variant};
 use crate::nnue::{self, EvalChoice};
 use crate::registry::{with_variant, VariantVisitor};
@@ -58,6 +58,10 @@ pub struct DatagenArgs {
     /// Play and score with the hand-written evaluation
     #[arg(long)]
     pub hand_written: bool,
+    /// Play shard I of N of the run (I from 0): every N-th game of the seed's sequence from
+    /// game I, for `kaleido merge-data` to merge with the others (docs/nnue.md)
+    #[arg(long, value_name = "I/N", value_parser = Shard::parse)]
+    pub shard: Option<Shard>,
 }
 
 struct Datagen(DatagenArgs);
@@ -82,9 +86,12 @@ impl VariantVisitor for Datagen {
             opening_plies: args.opening_plies,
             max_plies: args.max_plies,
             hash_mib: args.hash,
+            shard: args.shard.unwrap_or(Shard::WHOLE),
         };
+        let run = settings.run(G::NAME, args.shuffle);
         let name = args.out.display().to_string();
-        let mut file = open_for_append::<G>(&args).map_err(|e| CliError(format!("{name}: {e}")))?;
+        let mut file =
+            open_for_append::<G>(&args, &run).map_err(|e| CliError(format!("{name}: {e}")))?;
         let contents = file.contents;
         eprintln!("{evaluation}");
         if contents.games > 0 {
@@ -104,7 +111,7 @@ impl VariantVisitor for Datagen {
             args.shuffle,
             start,
             |block| {
-                format::append(&mut file.file, block)?;
+                format::append(&mut file.file, block, G::PLAYERS)?;
                 file.file.flush()?;
                 Ok(())
             },
@@ -135,7 +142,7 @@ struct Output {
     contents: Contents,
 }
 
-fn open_for_append<G: Game>(args: &DatagenArgs) -> Result<Output, format::FormatError> {
+fn open_for_append<G: Game>(args: &DatagenArgs, run: &str) -> Result<Output, format::FormatError> {
     let mut file = OpenOptions::new()
         .read(true)
         .write(true)
@@ -143,13 +150,13 @@ fn open_for_append<G: Game>(args: &DatagenArgs) -> Result<Output, format::Format
         .truncate(false)
         .open(&args.out)?;
     let contents = if file.metadata()?.len() == 0 {
-        file.write_all(&format::header(G::NAME, G::PLAYERS))?;
+        file.write_all(&format::header(G::NAME, G::PLAYERS, run))?;
         Contents {
             whole_bytes: file.stream_position()?,
             ..Contents::default()
         }
     } else {
-        format::scan(&mut BufReader::new(&mut file), G::NAME, G::PLAYERS)?
+        format::scan(&mut BufReader::new(&mut file), G::NAME, G::PLAYERS, run)?
     };
     // Drops a game cut short by a run that was stopped while writing it.
     file.set_len(contents.whole_bytes)?;

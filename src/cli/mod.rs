@@ -6,6 +6,7 @@ mod datagen;
 mod engine_args;
 mod gui;
 mod merge;
+mod merge_data;
 mod openings;
 mod perft;
 mod play_match;
@@ -54,6 +55,8 @@ pub enum Command {
     Match(Box<play_match::MatchArgs>),
     /// Add up the PGN files of a match played in shards (`match --shard`) into its report
     Merge(merge::MergeArgs),
+    /// Merge the shards of one data run (`datagen --shard`) into one training file
+    MergeData(merge_data::MergeDataArgs),
     /// Serve a web board on 127.0.0.1 to play every variant against kaleido
     Gui(gui::GuiArgs),
 }
@@ -100,6 +103,7 @@ pub fn run(cli: Cli) -> Result<(), CliError> {
         Some(Command::Train(args)) => train::run(args),
         Some(Command::Match(args)) => play_match::run(*args),
         Some(Command::Merge(args)) => merge::run(args),
+        Some(Command::MergeData(args)) => merge_data::run(args),
         Some(Command::Wdl(args)) => wdl::run(args),
         Some(Command::Gui(args)) => gui::run(args),
         // GUIs start engines without arguments and speak first; a person at a terminal is

@@ -1,29 +1,38 @@
-//! The training-data file `kaleido datagen` writes and the trainer reads: little-endian,
-//! variable-length records, compact enough for millions of positions and readable by any
-//! variant's own FEN parser, so that the trainer derives its input features with the same code
-//! the engine evaluates with.
+//! The training-data files `kaleido datagen` writes and the trainer reads: a header naming the
+//! variant (and, from version 2, the run that wrote the file), then games. Version 2 stores
+//! each game as its moves (games.rs); version 1, still read, stored each kept position as its
+//! FEN with its scores. Positions come back as FENs either way, so that the trainer derives its
+//! input features with the same code the engine evaluates with.
 //!
 //! ```text
-//! file    = header game*
-//! header  = "KLDG" version:u8 players:u8 name_len:u8 name:[u8; name_len]
-//! game    = number:u32 positions:u32 points:[u8; players] position*
-//! position= ply:u16 mover:u8 fen_len:u8 fen:[u8; fen_len] scores:[i16; players]
+//! file     = header game*
+//! header   = "KLDG" version:u8 players:u8 name_len:u8 name:[u8; name_len]
+//!            (version 2:) run_len:u16 run:[u8; run_len]
+//! game     = (version 1:) number:u32 positions:u32 points:[u8; players] position*
+//!            (version 2:) games.rs
+//! position = ply:u16 mover:u8 fen_len:u8 fen:[u8; fen_len] scores:[i16; players]
 //! ```
 //!
-//! `number` is the game's index in the seed's sequence (games are written in order, so the
-//! numbers count up from 0); `points` are each seat's points in sixths (a two-player win is
-//! 6 and 0, a draw 3 and 3; trichess shares two points, so its seats hold 0 to 12). A
-//! position's `ply` counts from the start position, `mover` is the seat to move, and
-//! `scores` are the search's scores in centipawns from each seat's point of view (two
-//! players: the mover's score and its negation; trichess: each player's own), mates clamped
-//! to +/- SCORE_LIMIT. A file cut short in the middle of a game (a killed run) is read up to
-//! its last whole game, and `datagen` resumes from there.
+//! `run` describes what played the games (seed, nodes, opening, evaluation), so that shards
+//! of one run can be told from another run's. `number` is the game's index in the seed's
+//! sequence (games are written in order, so the numbers count up); `points` are each seat's
+//! points in sixths (a two-player win is 6 and 0, a draw 3 and 3; trichess shares two points,
+//! so its seats hold 0 to 12). A position's `ply` counts from the start position, `mover` is
+//! the seat to move, and `scores` are the search's scores in centipawns from each seat's
+//! point of view (two players: the mover's score and its negation; trichess: each player's
+//! own), mates clamped to +/- SCORE_LIMIT. A file cut short in the middle of a game (a killed
+//! run) is read up to its last whole game, and `datagen` resumes from there.
 
+use super::games::{read_all_or_nothing, TrainingGame};
+use crate::game::Searchable;
 use std::fmt;
 use std::io::{self, Read, Write};
 
 pub const MAGIC: &[u8; 4] = b"KLDG";
-pub const VERSION: u8 = 1;
+/// The version `datagen` writes: games as moves (games.rs).
+pub const VERSION: u8 = 2;
+/// The version that stored each position's FEN, still read.
+pub const VERSION_POSITIONS: u8 = 1;
 /// Scores beyond this (mates, and what leads to them) are stored as this, with their sign.
 pub const SCORE_LIMIT: i32 = 30_000;
 /// A game's points are stored in sixths of a point: halves and thirds are both whole.
@@ -61,6 +70,22 @@ pub enum FormatError {
     },
     /// A position's FEN is longer than a record holds.
     FenTooLong(usize),
+    /// A game of more plies than a record counts.
+    GameTooLong,
+    /// A game's record ends before its last field.
+    Truncated,
+    /// A game whose moves do not replay.
+    BadGame {
+        number: u32,
+        why: String,
+    },
+    /// The file was written by another run (another seed, budget, opening or evaluation).
+    OtherRun {
+        found: String,
+        expected: String,
+    },
+    /// A version-1 file, which `datagen` reads but no longer appends to.
+    OldVersion,
 }
 
 impl fmt::Display for FormatError {
@@ -78,7 +103,37 @@ impl fmt::Display for FormatError {
                 write!(f, "the file holds {found} data ({players} players)")
             }
             FormatError::FenTooLong(n) => write!(f, "a FEN of {n} bytes does not fit a record"),
+            FormatError::GameTooLong => f.write_str("a game of more than 65,535 plies"),
+            FormatError::Truncated => f.write_str("a game's record ends before its last field"),
+            FormatError::BadGame { number, why } => write!(f, "game {number} does not replay: {why}"),
+            FormatError::OtherRun { found, expected } => write!(
+                f,
+                "the file holds another run's games ({})",
+                run_difference(found, expected)
+            ),
+            FormatError::OldVersion => f.write_str(
+                "the file holds version-1 data, which is read but not appended to: write to a new file",
+            ),
         }
+    }
+}
+
+/// What sets run `found` apart from run `expected` (each `key=value` words, as
+/// `Settings::run` writes them): the words of `found` that `expected` lacks, each beside
+/// `expected`'s word for the same key.
+pub fn run_difference(found: &str, expected: &str) -> String {
+    let key = |word: &str| word.split('=').next().unwrap_or("").to_string();
+    let differing: Vec<String> = found
+        .split_whitespace()
+        .filter(|w| !expected.split_whitespace().any(|e| e == *w))
+        .map(|w| {
+            let theirs = expected.split_whitespace().find(|e| key(e) == key(w));
+            format!("{w}, not {}", theirs.unwrap_or("unset"))
+        })
+        .collect();
+    match differing.is_empty() {
+        true => format!("'{found}', not '{expected}'"),
+        false => differing.join("; "),
     }
 }
 
@@ -90,14 +145,25 @@ impl From<io::Error> for FormatError {
     }
 }
 
-/// The file's header for `variant` with `players` seats.
-pub fn header(variant: &str, players: usize) -> Vec<u8> {
+/// The header of a file of `variant` with `players` seats, written by the run `run`.
+pub fn header(variant: &str, players: usize, run: &str) -> Vec<u8> {
     let mut out = MAGIC.to_vec();
     out.push(VERSION);
     out.push(players as u8);
     out.push(variant.len() as u8);
     out.extend_from_slice(variant.as_bytes());
+    let run = &run.as_bytes()[..run.len().min(usize::from(u16::MAX))];
+    out.extend_from_slice(&(run.len() as u16).to_le_bytes());
+    out.extend_from_slice(run);
     out
+}
+
+/// What a file's header says beyond its variant.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Header {
+    pub version: u8,
+    /// The run that wrote the file (empty in version 1).
+    pub run: String,
 }
 
 /// Reads a header and checks that it is `variant`'s with `players` seats.
@@ -105,7 +171,19 @@ pub fn read_header(
     input: &mut impl Read,
     variant: &str,
     players: usize,
-) -> Result<(), FormatError> {
+) -> Result<Header, FormatError> {
+    let (found, found_players, header) = read_any_header(input)?;
+    if found != variant || usize::from(found_players) != players {
+        return Err(FormatError::Variant {
+            found,
+            players: found_players,
+        });
+    }
+    Ok(header)
+}
+
+/// Reads a header of any variant: the variant's name, its number of seats, and the rest.
+pub fn read_any_header(input: &mut impl Read) -> Result<(String, u8, Header), FormatError> {
     let mut fixed = [0u8; 7];
     input.read_exact(&mut fixed).map_err(|e| match e.kind() {
         io::ErrorKind::UnexpectedEof => FormatError::NotTrainingData,
@@ -114,19 +192,28 @@ pub fn read_header(
     if &fixed[..4] != MAGIC {
         return Err(FormatError::NotTrainingData);
     }
-    if fixed[4] != VERSION {
-        return Err(FormatError::Version(fixed[4]));
+    let version = fixed[4];
+    if version != VERSION && version != VERSION_POSITIONS {
+        return Err(FormatError::Version(version));
     }
     let mut name = vec![0u8; usize::from(fixed[6])];
     input.read_exact(&mut name)?;
-    let found = String::from_utf8_lossy(&name).into_owned();
-    if found != variant || usize::from(fixed[5]) != players {
-        return Err(FormatError::Variant {
-            found,
-            players: fixed[5],
-        });
+    let mut run = Vec::new();
+    if version == VERSION {
+        let mut len = [0u8; 2];
+        input.read_exact(&mut len)?;
+        run.resize(usize::from(u16::from_le_bytes(len)), 0);
+        input.read_exact(&mut run)?;
     }
-    Ok(())
+    let header = Header {
+        version,
+        run: String::from_utf8_lossy(&run).into_owned(),
+    };
+    Ok((
+        String::from_utf8_lossy(&name).into_owned(),
+        fixed[5],
+        header,
+    ))
 }
 
 impl GameBlock {
@@ -192,16 +279,6 @@ impl GameBlock {
     }
 }
 
-/// Fills `buf`; false if the input ends first (at its start or part-way: either way there is
-/// no whole record).
-fn read_all_or_nothing(input: &mut impl Read, buf: &mut [u8]) -> io::Result<bool> {
-    match input.read_exact(buf) {
-        Ok(()) => Ok(true),
-        Err(e) if e.kind() == io::ErrorKind::UnexpectedEof => Ok(false),
-        Err(e) => Err(e),
-    }
-}
-
 /// What a file already holds: its whole games, their positions, and the length in bytes of
 /// the header and those games (where a resumed run truncates and appends).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -211,28 +288,73 @@ pub struct Contents {
     pub whole_bytes: u64,
 }
 
-/// Reads a file's header and every whole game after it.
-pub fn scan(input: &mut impl Read, variant: &str, players: usize) -> Result<Contents, FormatError> {
+/// Reads a file's header and every whole game after it: a version-2 file written by `run`,
+/// which a run appends to.
+pub fn scan(
+    input: &mut impl Read,
+    variant: &str,
+    players: usize,
+    run: &str,
+) -> Result<Contents, FormatError> {
     let mut counted = CountingReader {
         inner: input,
         bytes: 0,
     };
-    read_header(&mut counted, variant, players)?;
+    let header = read_header(&mut counted, variant, players)?;
+    if header.version != VERSION {
+        return Err(FormatError::OldVersion);
+    }
+    if header.run != run {
+        return Err(FormatError::OtherRun {
+            found: header.run,
+            expected: run.to_string(),
+        });
+    }
     let mut contents = Contents {
         whole_bytes: counted.bytes,
         ..Contents::default()
     };
-    while let Some(block) = GameBlock::decode(&mut counted, players)? {
+    while let Some((_, raw)) = TrainingGame::next_raw(&mut counted)? {
+        let game = TrainingGame::decode(&raw, players)?;
         contents.games += 1;
-        contents.positions += block.positions.len() as u64;
+        contents.positions += u64::from(game.kept);
         contents.whole_bytes = counted.bytes;
     }
     Ok(contents)
 }
 
-/// Writes `block` whole, so that a run killed between blocks leaves only whole games.
-pub fn append(out: &mut impl Write, block: &GameBlock) -> Result<(), FormatError> {
-    out.write_all(&block.encode()?)?;
+/// Writes `game` whole, so that a run killed between games leaves only whole games.
+pub fn append(
+    out: &mut impl Write,
+    game: &TrainingGame,
+    players: usize,
+) -> Result<(), FormatError> {
+    out.write_all(&game.encode(players)?)?;
+    Ok(())
+}
+
+/// Reads a `G` file of either version, header first, and hands `each` every whole game with
+/// the positions the trainer reads.
+pub fn read_games<G: Searchable>(
+    input: &mut impl Read,
+    mut each: impl FnMut(GameBlock),
+) -> Result<(), FormatError> {
+    let header = read_header(input, G::NAME, G::PLAYERS)?;
+    if header.version == VERSION_POSITIONS {
+        while let Some(block) = GameBlock::decode(input, G::PLAYERS)? {
+            each(block);
+        }
+        return Ok(());
+    }
+    while let Some((_, raw)) = TrainingGame::next_raw(input)? {
+        let game = TrainingGame::decode(&raw, G::PLAYERS)?;
+        let positions = game.positions::<G>()?;
+        each(GameBlock {
+            number: game.number,
+            points: game.points,
+            positions,
+        });
+    }
     Ok(())
 }
 
@@ -252,6 +374,17 @@ impl<R: Read> Read for CountingReader<'_, R> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::datagen::games::Ply;
+    use crate::game::Game;
+    use crate::variants::chess::Chess;
+
+    /// A version-1 header, as files written before version 2 begin.
+    fn header_v1(variant: &str, players: usize) -> Vec<u8> {
+        let mut out = header(variant, players, "");
+        out[4] = VERSION_POSITIONS;
+        out.truncate(out.len() - 2);
+        out
+    }
 
     fn block(number: u32, positions: usize) -> GameBlock {
         GameBlock {
@@ -268,31 +401,47 @@ mod tests {
         }
     }
 
+    /// A game of `plies` moves from the start, each the first legal move, all kept.
+    fn record(number: u32, plies: usize) -> TrainingGame {
+        TrainingGame {
+            number,
+            points: vec![6, 0],
+            first_ply: 8,
+            kept: plies as u16,
+            start: Chess::startpos().fen(),
+            plies: (0..plies)
+                .map(|i| Ply {
+                    index: 0,
+                    scores: vec![i as i16],
+                })
+                .collect(),
+        }
+    }
+
     #[test]
-    fn blocks_read_back_as_written() {
-        let mut file = header("chess", 2);
+    fn version_1_files_are_still_read() {
+        let mut file = header_v1("chess", 2);
         for n in 0..3 {
-            append(&mut file, &block(n, n as usize + 2)).unwrap();
+            file.extend(block(n, n as usize + 2).encode().unwrap());
         }
-        let mut input = &file[..];
-        read_header(&mut input, "chess", 2).unwrap();
-        for n in 0..3 {
-            assert_eq!(
-                GameBlock::decode(&mut input, 2).unwrap(),
-                Some(block(n, n as usize + 2))
-            );
-        }
-        assert_eq!(GameBlock::decode(&mut input, 2).unwrap(), None);
+        let mut read = Vec::new();
+        read_games::<Chess>(&mut &file[..], |b| read.push(b)).unwrap();
+        assert_eq!(
+            read,
+            (0..3).map(|n| block(n, n as usize + 2)).collect::<Vec<_>>()
+        );
+        let err = scan(&mut &file[..], "chess", 2, "").unwrap_err();
+        assert!(matches!(err, FormatError::OldVersion), "{err}");
     }
 
     #[test]
     fn a_file_cut_short_counts_its_whole_games_only() {
-        let mut file = header("chess", 2);
-        append(&mut file, &block(0, 4)).unwrap();
+        let mut file = header("chess", 2, "seed=1");
+        append(&mut file, &record(0, 4), 2).unwrap();
         let whole = file.len() as u64;
-        append(&mut file, &block(1, 4)).unwrap();
+        append(&mut file, &record(1, 4), 2).unwrap();
         file.truncate(file.len() - 5);
-        let contents = scan(&mut &file[..], "chess", 2).unwrap();
+        let contents = scan(&mut &file[..], "chess", 2, "seed=1").unwrap();
         assert_eq!(
             contents,
             Contents {
@@ -301,23 +450,32 @@ mod tests {
                 whole_bytes: whole
             }
         );
+        let mut read = Vec::new();
+        read_games::<Chess>(&mut &file[..], |b| read.push(b)).unwrap();
+        assert_eq!(read.len(), 1);
+        assert_eq!(read[0].positions.len(), 4);
+        assert_eq!(read[0].positions[3].ply, 11);
     }
 
     #[test]
-    fn another_variants_file_or_another_format_is_refused() {
-        let file = header("cylinder", 2);
-        let err = scan(&mut &file[..], "chess", 2).unwrap_err();
+    fn another_variants_or_runs_file_or_another_format_is_refused() {
+        let file = header("cylinder", 2, "");
+        let err = scan(&mut &file[..], "chess", 2, "").unwrap_err();
         assert!(err.to_string().contains("cylinder"), "{err}");
-        let err = scan(&mut &b"rnbqkbnr/pppppppp"[..], "chess", 2).unwrap_err();
+        let other = header("chess", 2, "seed=2");
+        let err = scan(&mut &other[..], "chess", 2, "seed=1").unwrap_err();
+        assert!(matches!(err, FormatError::OtherRun { .. }), "{err}");
+        assert!(err.to_string().contains("seed=2"), "{err}");
+        let err = scan(&mut &b"rnbqkbnr/pppppppp"[..], "chess", 2, "").unwrap_err();
         assert!(matches!(err, FormatError::NotTrainingData), "{err}");
-        let mut newer = header("chess", 2);
+        let mut newer = header("chess", 2, "");
         newer[4] = VERSION + 1;
         assert!(matches!(
-            scan(&mut &newer[..], "chess", 2),
+            scan(&mut &newer[..], "chess", 2, ""),
             Err(FormatError::Version(_))
         ));
         assert!(matches!(
-            scan(&mut &b"KL"[..], "chess", 2),
+            scan(&mut &b"KL"[..], "chess", 2, ""),
             Err(FormatError::NotTrainingData)
         ));
     }
@@ -327,5 +485,8 @@ mod tests {
         let mut b = block(0, 1);
         b.positions[0].fen = "x".repeat(300);
         assert!(matches!(b.encode(), Err(FormatError::FenTooLong(300))));
+        let mut r = record(0, 1);
+        r.start = "x".repeat(300);
+        assert!(matches!(r.encode(2), Err(FormatError::FenTooLong(300))));
     }
 }

@@ -7,9 +7,13 @@
 //! `shuffle`), and every search runs on one thread, to a node
 //! limit, from an empty table. Threads take games by number and the games are written in
 //! number order, so a seed gives the same file whatever the thread count, and a run that
-//! was stopped resumes where its last whole game ends.
+//! was stopped resumes where its last whole game ends. A shard of a run plays every
+//! `count`-th game of the seed's sequence from its `index`: the shards of a run, merged by
+//! game number (merge.rs), are the games the whole run would have played.
 
 pub mod format;
+pub mod games;
+pub mod merge;
 
 use crate::arbiter::openings::{seeded, Shuffle};
 use crate::game::Searchable;
@@ -17,7 +21,8 @@ use crate::nnue::QuantisedNetwork;
 use crate::outcome::{EndReason, Outcome};
 use crate::record::GameRecord;
 use crate::search::{self, Context, Limits, TranspositionTable};
-use format::{FormatError, GameBlock, Position, POINT_UNITS, SCORE_LIMIT};
+use format::{FormatError, POINT_UNITS, SCORE_LIMIT};
+use games::{Ply, TrainingGame, NO_SCORE};
 use std::collections::BTreeMap;
 use std::sync::atomic::{AtomicBool, AtomicU32, Ordering};
 use std::sync::mpsc;
@@ -40,12 +45,48 @@ pub struct Settings {
     pub hash_mib: usize,
     /// The network the searches evaluate with; None for the hand-written evaluation.
     pub network: Option<Arc<QuantisedNetwork>>,
+    /// Which of the run's games this process plays.
+    pub shard: Shard,
 }
 
-/// Plays game `number` and keeps its positions: not those in check (their score says how the
-/// check is met, not what the position is worth) and not those whose best move captures or
-/// promotes (the score then rests on a gain the position does not show yet). `stop` cuts the
-/// game short after the current move; its block is then incomplete and must not be written.
+/// A part of a run: the games whose numbers leave `index` when divided by `count`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Shard {
+    pub index: u32,
+    pub count: u32,
+}
+
+impl Shard {
+    /// The whole run.
+    pub const WHOLE: Shard = Shard { index: 0, count: 1 };
+
+    /// Reads `I/N` (shard I of N, I from 0).
+    pub fn parse(text: &str) -> Result<Shard, String> {
+        let bad = || format!("a shard is I/N with 0 <= I < N, not '{text}'");
+        let (index, count) = text.split_once('/').ok_or_else(bad)?;
+        let index: u32 = index.trim().parse().map_err(|_| bad())?;
+        let count: u32 = count.trim().parse().map_err(|_| bad())?;
+        if index >= count {
+            return Err(bad());
+        }
+        Ok(Shard { index, count })
+    }
+
+    /// The run's number of this shard's `k`-th game.
+    pub fn game(&self, k: u32) -> u32 {
+        self.index.saturating_add(k.saturating_mul(self.count))
+    }
+}
+
+/// Whether the trainer reads the position `pos` whose searched best move was `best`: not in
+/// check (the score then says how the check is met, not what the position is worth), and
+/// not a capture or promotion (the score then rests on a gain the position does not show).
+pub fn kept<G: Searchable>(pos: &G, best: G::Move) -> bool {
+    !pos.in_check() && pos.tactical_value(best).is_none()
+}
+
+/// Plays game `number` and records every move with the search's score. `stop` cuts the game
+/// short after the current move; its record is then incomplete and must not be written.
 ///
 /// With `shuffle` the game begins from a shuffled start (Chess960's or double-shuffled) drawn
 /// from the seed and its number; a game without shuffled starts begins from its own (the
@@ -56,7 +97,7 @@ pub fn play_game<G: Searchable>(
     shuffle: Option<Shuffle>,
     tt: &TranspositionTable,
     stop: &AtomicBool,
-) -> GameBlock {
+) -> TrainingGame {
     let (seed, number_seed) = (settings.seed, u64::from(number));
     let opening = seeded::<G>(shuffle, settings.opening_plies, seed, number_seed)
         .or_else(|| seeded::<G>(None, settings.opening_plies, seed, number_seed))
@@ -77,13 +118,17 @@ pub fn play_game<G: Searchable>(
         nodes: Some(settings.nodes.max(1)),
         ..Limits::default()
     };
-    let mut positions = Vec::new();
+    let first_ply = record.moves().len();
+    let searched_from = record.current().fen();
+    let (mut plies, mut kept_plies, mut legal) = (Vec::new(), 0u16, Vec::new());
+    // A record counts its plies in 16 bits.
+    let max_plies = settings.max_plies.min(first_ply + usize::from(u16::MAX));
     let outcome = loop {
         if let Some(outcome) = record.outcome() {
             break outcome;
         }
         // A game this long is scored as a draw (the reason is not stored, only the points).
-        if record.moves().len() >= settings.max_plies || stop.load(Ordering::Relaxed) {
+        if record.moves().len() >= max_plies || stop.load(Ordering::Relaxed) {
             break Outcome::draw(G::PLAYERS, EndReason::FiftyMoveRule);
         }
         let pos = record.current();
@@ -98,16 +143,19 @@ pub fn play_game<G: Searchable>(
         let Some(best) = thought.best() else {
             break Outcome::draw(G::PLAYERS, EndReason::NoMoves);
         };
-        if !pos.in_check() && pos.tactical_value(best).is_none() {
-            if let Some(scores) = seat_scores::<G>(pos, &thought) {
-                positions.push(Position {
-                    ply: record.moves().len().min(usize::from(u16::MAX)) as u16,
-                    mover: pos.side_to_move().index() as u8,
-                    fen: pos.fen(),
-                    scores,
-                });
-            }
+        legal.clear();
+        pos.legal_moves(&mut legal);
+        let Some(index) = legal.iter().position(|&mv| mv == best) else {
+            break Outcome::draw(G::PLAYERS, EndReason::NoMoves);
+        };
+        let scores = stored_scores::<G>(&thought);
+        if kept(pos, best) && !scores.contains(&NO_SCORE) {
+            kept_plies += 1;
         }
+        plies.push(Ply {
+            index: index as u16,
+            scores,
+        });
         record.play(best);
     };
     let points = outcome
@@ -115,28 +163,46 @@ pub fn play_game<G: Searchable>(
         .iter()
         .map(|p| (p * POINT_UNITS).round() as u8)
         .collect();
-    GameBlock {
+    TrainingGame {
         number,
         points,
-        positions,
+        first_ply: first_ply.min(usize::from(u16::MAX)) as u16,
+        kept: kept_plies,
+        start: searched_from,
+        plies,
     }
 }
 
-/// The search's score from each seat's point of view: two players, the mover's and its
-/// negation; more, each player's own (None if the search gave fewer).
-fn seat_scores<G: Searchable>(pos: &G, thought: &search::Thought<G::Move>) -> Option<Vec<i16>> {
+/// The search's score(s) as a record stores them: the mover's with two players, each seat's
+/// own with more (NO_SCORE for all where the search gave fewer); mates clamped.
+fn stored_scores<G: Searchable>(thought: &search::Thought<G::Move>) -> Vec<i16> {
     let clamp = |s: i32| s.clamp(-SCORE_LIMIT, SCORE_LIMIT) as i16;
     if G::PLAYERS == 2 {
-        let mover = pos.side_to_move().index();
-        let score = clamp(thought.score);
-        return Some(
-            (0..2)
-                .map(|seat| if seat == mover { score } else { -score })
-                .collect(),
-        );
+        return vec![clamp(thought.score)];
     }
-    (thought.player_scores.len() == G::PLAYERS)
-        .then(|| thought.player_scores.iter().map(|&s| clamp(s)).collect())
+    match thought.player_scores.len() == G::PLAYERS {
+        true => thought.player_scores.iter().map(|&s| clamp(s)).collect(),
+        false => vec![NO_SCORE; G::PLAYERS],
+    }
+}
+
+impl Settings {
+    /// What makes a run's games what they are, written into its files' headers so that
+    /// shards of one run merge and another run's are refused: the variant, seed, budget,
+    /// opening, game length and evaluation (a network by a digest of its weights). Not the
+    /// threads, table size or position count, which do not change a game, nor the shard.
+    pub fn run(&self, variant: &str, shuffle: Option<Shuffle>) -> String {
+        let evaluation = match &self.network {
+            None => "hand-written".to_string(),
+            Some(net) => format!("network {:016x}", net.digest()),
+        };
+        let shuffle = shuffle.map_or("none".to_string(), |s| format!("{s:?}").to_lowercase());
+        format!(
+            "variant={variant} seed={} nodes={} opening-plies={} shuffle={shuffle} \
+             max-plies={} eval={evaluation}",
+            self.seed, self.nodes, self.opening_plies, self.max_plies
+        )
+    }
 }
 
 /// How far a run has got, for a progress display.
@@ -146,14 +212,14 @@ pub struct Progress {
     pub positions: u64,
 }
 
-/// Plays games from number `start.games` on, on `settings.threads` threads, and hands each
-/// finished game to `write` in number order until the positions written (with
+/// Plays the shard's games from its `start.games`-th on, on `settings.threads` threads, and
+/// hands each finished game to `write` in number order until the positions written (with
 /// `start.positions` already there) reach `settings.positions`. `report` hears the totals
 /// after each game written.
 pub fn generate<G: Searchable>(
     settings: &Settings,
     start: Progress,
-    write: impl FnMut(&GameBlock) -> Result<(), FormatError>,
+    write: impl FnMut(&TrainingGame) -> Result<(), FormatError>,
     report: impl FnMut(Progress),
 ) -> Result<Progress, FormatError> {
     generate_from::<G>(settings, None, start, write, report)
@@ -164,7 +230,7 @@ pub fn generate_from<G: Searchable>(
     settings: &Settings,
     shuffle: Option<Shuffle>,
     start: Progress,
-    mut write: impl FnMut(&GameBlock) -> Result<(), FormatError>,
+    mut write: impl FnMut(&TrainingGame) -> Result<(), FormatError>,
     mut report: impl FnMut(Progress),
 ) -> Result<Progress, FormatError> {
     let mut done = start;
@@ -173,16 +239,18 @@ pub fn generate_from<G: Searchable>(
     }
     let next_game = AtomicU32::new(start.games);
     let stop = AtomicBool::new(false);
-    let (sender, receiver) = mpsc::channel::<GameBlock>();
+    let (sender, receiver) = mpsc::channel::<(u32, TrainingGame)>();
     std::thread::scope(|scope| {
         for _ in 0..settings.threads.max(1) {
             let (sender, next_game, stop) = (sender.clone(), &next_game, &stop);
             scope.spawn(move || {
                 let tt = TranspositionTable::new(settings.hash_mib);
                 while !stop.load(Ordering::Relaxed) {
-                    let number = next_game.fetch_add(1, Ordering::Relaxed);
-                    let block = play_game::<G>(number, settings, shuffle, &tt, stop);
-                    if stop.load(Ordering::Relaxed) || sender.send(block).is_err() {
+                    // The shard's k-th game: the run's game settings.shard.game(k).
+                    let k = next_game.fetch_add(1, Ordering::Relaxed);
+                    let number = settings.shard.game(k);
+                    let game = play_game::<G>(number, settings, shuffle, &tt, stop);
+                    if stop.load(Ordering::Relaxed) || sender.send((k, game)).is_err() {
                         break;
                     }
                 }
@@ -192,15 +260,15 @@ pub fn generate_from<G: Searchable>(
         // Games finish out of order; each waits here until those before it are written.
         let mut waiting = BTreeMap::new();
         let mut result = Ok(());
-        for block in &receiver {
-            waiting.insert(block.number, block);
-            while let Some(block) = waiting.remove(&done.games) {
-                if let Err(e) = write(&block) {
+        for (k, game) in &receiver {
+            waiting.insert(k, game);
+            while let Some(game) = waiting.remove(&done.games) {
+                if let Err(e) = write(&game) {
                     result = Err(e);
                     break;
                 }
                 done.games += 1;
-                done.positions += block.positions.len() as u64;
+                done.positions += u64::from(game.kept);
                 report(done);
                 if done.positions >= settings.positions {
                     break;
@@ -220,6 +288,7 @@ pub fn generate_from<G: Searchable>(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::datagen::format::GameBlock;
     use crate::game::Game;
     use crate::variants::chess::Chess;
     use crate::variants::doublemove::Doublemove;
@@ -235,11 +304,28 @@ mod tests {
             max_plies: 60,
             hash_mib: 1,
             network: None,
+            shard: Shard::WHOLE,
         }
     }
 
     fn run<G: Searchable>(settings: &Settings, start: Progress) -> Vec<GameBlock> {
         run_from::<G>(settings, None, start)
+    }
+
+    /// The games a run writes, as stored.
+    fn games<G: Searchable>(settings: &Settings, start: Progress) -> Vec<TrainingGame> {
+        let mut games = Vec::new();
+        generate::<G>(
+            settings,
+            start,
+            |g| {
+                games.push(g.clone());
+                Ok(())
+            },
+            |_| {},
+        )
+        .unwrap();
+        games
     }
 
     fn run_from<G: Searchable>(
@@ -252,14 +338,116 @@ mod tests {
             settings,
             shuffle,
             start,
-            |b| {
-                blocks.push(b.clone());
+            |g| {
+                let positions = g.positions::<G>()?;
+                assert_eq!(positions.len(), usize::from(g.kept), "game {}", g.number);
+                blocks.push(GameBlock {
+                    number: g.number,
+                    points: g.points.clone(),
+                    positions,
+                });
                 Ok(())
             },
             |_| {},
         )
         .unwrap();
         blocks
+    }
+
+    #[test]
+    fn a_shard_plays_the_runs_own_games_and_shards_merge_into_the_run() {
+        let whole = games::<Chess>(&settings(2), Progress::default());
+        let shard = |index| {
+            let s = Settings {
+                shard: Shard { index, count: 2 },
+                positions: 30,
+                ..settings(1)
+            };
+            games::<Chess>(&s, Progress::default())
+        };
+        let (even, odd) = (shard(0), shard(1));
+        assert!(even.iter().all(|g| g.number % 2 == 0));
+        assert!(odd.iter().all(|g| g.number % 2 == 1));
+        for g in even.iter().chain(&odd) {
+            if let Some(w) = whole.iter().find(|w| w.number == g.number) {
+                assert_eq!(w, g, "game {}", g.number);
+            }
+        }
+        // Merged, the shards are the run's games in order, under the run's header.
+        let run = settings(1).run("chess", None);
+        let file = |games: &[TrainingGame]| {
+            let mut out = format::header("chess", 2, &run);
+            for g in games {
+                format::append(&mut out, g, 2).unwrap();
+            }
+            out
+        };
+        let (a, b) = (file(&even), file(&odd));
+        let mut merged = Vec::new();
+        let shards = vec![("odd".to_string(), &b[..]), ("even".to_string(), &a[..])];
+        let summary = merge::merge(shards, &mut merged).unwrap();
+        assert_eq!(summary.games, (even.len() + odd.len()) as u64);
+        let mut read = Vec::new();
+        format::read_games::<Chess>(&mut &merged[..], |b| read.push(b.number)).unwrap();
+        let mut numbers: Vec<u32> = even.iter().chain(&odd).map(|g| g.number).collect();
+        numbers.sort_unstable();
+        assert_eq!(read, numbers);
+        // Another seed's shard, or the same shard twice, is refused.
+        let other = Settings {
+            seed: 8,
+            ..settings(1)
+        };
+        let mut foreign = format::header("chess", 2, &other.run("chess", None));
+        format::append(&mut foreign, &odd[0], 2).unwrap();
+        let shards = vec![
+            ("even".to_string(), &a[..]),
+            ("foreign".to_string(), &foreign[..]),
+        ];
+        let err = merge::merge(shards, &mut Vec::new()).unwrap_err();
+        assert!(matches!(err, merge::MergeError::OtherRun { .. }), "{err}");
+        assert!(err.to_string().contains("seed=8"), "{err}");
+        let shards = vec![("even".to_string(), &a[..]), ("again".to_string(), &a[..])];
+        let err = merge::merge(shards, &mut Vec::new()).unwrap_err();
+        assert!(
+            matches!(err, merge::MergeError::Twice { number: 0, .. }),
+            "{err}"
+        );
+    }
+
+    /// A game's record is its start and a few bytes a move: 3 bytes a ply with two players
+    /// (a move index and one score), 7 in trichess (three scores), and the start's FEN once a
+    /// game. These games are short (300 nodes a move: doublemove's and trichess's last some
+    /// 40 plies), so the FEN weighs more than in real runs. Version 1 stored a FEN and the
+    /// scores for each position: about 60 bytes in chess, 140 in trichess.
+    #[test]
+    fn a_stored_position_takes_a_few_bytes() {
+        let (chess, doublemove, trichess) = (
+            bytes_per_position::<Chess>(),
+            bytes_per_position::<Doublemove>(),
+            bytes_per_position::<Trichess>(),
+        );
+        assert!(chess <= 8.0, "chess: {chess:.2} bytes a position");
+        assert!(
+            doublemove <= 10.0,
+            "doublemove: {doublemove:.2} bytes a position"
+        );
+        assert!(trichess <= 20.0, "trichess: {trichess:.2} bytes a position");
+    }
+
+    /// The bytes a run's games take per position they hold.
+    fn bytes_per_position<G: Searchable>() -> f64 {
+        let s = Settings {
+            max_plies: 400,
+            positions: 200,
+            ..settings(1)
+        };
+        let games = games::<G>(&s, Progress::default());
+        let bytes: usize = games
+            .iter()
+            .map(|g| g.encode(G::PLAYERS).unwrap().len())
+            .sum();
+        let kept: u64 = games.iter().map(|g| u64::from(g.kept)).sum();
+        bytes as f64 / kept.max(1) as f64
     }
 
     #[test]

@@ -52,6 +52,32 @@ pub struct QuantisedNetwork {
     pub b2: i32,
 }
 
+impl QuantisedNetwork {
+    /// A 64-bit digest (FNV-1a) of the network's shape and weights: the same for the same
+    /// network wherever it was loaded from, so that a data run can name the network it
+    /// played with.
+    pub fn digest(&self) -> u64 {
+        let mut hash: u64 = 0xcbf2_9ce4_8422_2325;
+        let mut eat = |bytes: &[u8]| {
+            for &b in bytes {
+                hash = (hash ^ u64::from(b)).wrapping_mul(0x0000_0100_0000_01b3);
+            }
+        };
+        eat(self.variant.as_bytes());
+        for size in [self.inputs, self.hidden, self.players] {
+            eat(&(size as u64).to_le_bytes());
+        }
+        eat(&[u8::from(self.corrects_hand_written)]);
+        for weights in [&self.w1, &self.b1, &self.w2] {
+            for w in weights.iter() {
+                eat(&w.to_le_bytes());
+            }
+        }
+        eat(&self.b2.to_le_bytes());
+        hash
+    }
+}
+
 /// Why a network file cannot be used.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum NetworkError {

@@ -10,7 +10,7 @@
 //! sample: that seat first, its score and its result.
 
 use crate::core::Player;
-use crate::datagen::format::{read_header, FormatError, GameBlock, POINT_UNITS};
+use crate::datagen::format::{read_games, FormatError, GameBlock, POINT_UNITS};
 use crate::game::Searchable;
 use std::io::BufReader;
 use std::path::Path;
@@ -182,12 +182,10 @@ pub fn load<G: Searchable>(
         let here = |e: FormatError| format!("{name}: {e}");
         let file = std::fs::File::open(file).map_err(|e| format!("{name}: {e}"))?;
         let mut input = BufReader::new(file);
-        read_header(&mut input, G::NAME, players).map_err(here)?;
-        while let Some(block) =
-            GameBlock::decode(&mut input, players).map_err(|e| format!("{name}: {e}"))?
-        {
-            samples.add_game::<G>(&block, reflect, &mut skipped);
-        }
+        read_games::<G>(&mut input, |block| {
+            samples.add_game::<G>(&block, reflect, &mut skipped)
+        })
+        .map_err(here)?;
     }
     Ok((samples, skipped))
 }

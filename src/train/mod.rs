@@ -316,6 +316,7 @@ pub fn quantise(net: &Network, variant: &str) -> QuantisedNetwork {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::datagen::format::GameBlock;
     use crate::datagen::{generate, Progress, Settings};
     use crate::game::{Game, NetworkInputs};
     use crate::variants::chess::Chess;
@@ -331,14 +332,20 @@ mod tests {
             max_plies: 120,
             hash_mib: 1,
             network: None,
+            shard: crate::datagen::Shard::WHOLE,
         };
         let mut samples = Samples::new(2);
         let mut skipped = data::Skipped::default();
         generate::<Chess>(
             &settings,
             Progress::default(),
-            |block| {
-                samples.add_game::<Chess>(block, false, &mut skipped);
+            |game| {
+                let block = GameBlock {
+                    number: game.number,
+                    points: game.points.clone(),
+                    positions: game.positions::<Chess>()?,
+                };
+                samples.add_game::<Chess>(&block, false, &mut skipped);
                 Ok(())
             },
             |_| {},

@@ -5,7 +5,7 @@
 //! costs the cells, not the positions. One game in `HOLD_OUT_EVERY` is held out and the fit is
 //! checked on it against a model that ignores the score.
 
-use crate::datagen::format::{read_header, FormatError, GameBlock, POINT_UNITS, SCORE_LIMIT};
+use crate::datagen::format::{read_games, FormatError, GameBlock, POINT_UNITS, SCORE_LIMIT};
 use crate::game::result_model::{Cubic, ShareModel, WinRateModel};
 use crate::game::Searchable;
 use crate::search::points::total_points;
@@ -72,16 +72,14 @@ pub fn load<G: Searchable>(files: &[PathBuf]) -> Result<(Vec<Sample>, Vec<Sample
         };
         let handle = std::fs::File::open(file).map_err(|e| read(e.into()))?;
         let mut input = BufReader::new(handle);
-        read_header(&mut input, G::NAME, G::PLAYERS).map_err(read)?;
-        while let Some(block) =
-            GameBlock::decode(&mut input, G::PLAYERS).map_err(|e| read(e.into()))?
-        {
+        read_games::<G>(&mut input, |block| {
             let into = match block.number % HOLD_OUT_EVERY == HOLD_OUT_EVERY - 1 {
                 true => &mut held,
                 false => &mut fit,
             };
             into.extend(game_samples::<G>(&block, start_men));
-        }
+        })
+        .map_err(read)?;
     }
     if fit.is_empty() {
         return Err(FitError::NoData);

@@ -1,12 +1,20 @@
-//! `kaleido datagen` and `kaleido train` end to end: the files they write, resuming a stopped
-//! run, and refusing a file that is not its variant's training data without touching it.
+//! `kaleido datagen`, `kaleido merge-data` and `kaleido train` end to end: the files they
+//! write, resuming a stopped run, shards of a run merged into what the run writes, and
+//! refusing a file that is not its variant's (or its run's) training data without touching it.
 
 use crate::common::{error_line, kaleido, show, Scratch};
+use kaleido::datagen::format::read_games;
+use kaleido::variants::chess::Chess;
 
 /// Runs datagen for `positions` positions into `out` and returns its stderr.
 fn datagen(variant: &str, positions: u32, threads: u32, out: &str) -> String {
+    datagen_with(variant, positions, threads, out, &[])
+}
+
+/// `datagen` with further arguments.
+fn datagen_with(variant: &str, positions: u32, threads: u32, out: &str, more: &[&str]) -> String {
     let (positions, threads) = (positions.to_string(), threads.to_string());
-    let args = [
+    let mut args = vec![
         "datagen",
         "--variant",
         variant,
@@ -21,6 +29,7 @@ fn datagen(variant: &str, positions: u32, threads: u32, out: &str) -> String {
         "--out",
         out,
     ];
+    args.extend_from_slice(more);
     let run = kaleido(&args);
     assert_eq!(run.code, Some(0), "{}", show(&args, &run));
     assert!(
@@ -42,7 +51,7 @@ fn a_stopped_run_resumes_to_the_file_one_run_writes() {
     datagen("chess", 150, 2, &whole);
     let bytes = read(&whole);
     assert!(
-        bytes.starts_with(b"KLDG\x01\x02\x05chess"),
+        bytes.starts_with(b"KLDG\x02\x02\x05chess"),
         "header {:?}",
         &bytes[..12]
     );
@@ -57,6 +66,103 @@ fn a_stopped_run_resumes_to_the_file_one_run_writes() {
     let said = datagen("chess", 150, 2, &parts);
     assert!(said.contains("resuming at game"), "{said}");
     assert_eq!(read(&parts), bytes);
+}
+
+/// Two shards of a run, merged, are the games the whole run plays (the whole run stops at
+/// its positions, so the merged file holds its games and a few more); another seed's shard is
+/// refused and nothing is written; the merged file trains.
+#[test]
+fn shards_merge_into_the_runs_games_and_another_runs_shard_is_refused() {
+    let dir = Scratch::new("datagen-shards");
+    let (whole, even, odd) = (dir.file("whole.bin"), dir.file("0.bin"), dir.file("1.bin"));
+    datagen("chess", 300, 2, &whole);
+    datagen_with("chess", 150, 1, &even, &["--shard", "0/2"]);
+    datagen_with("chess", 150, 1, &odd, &["--shard", "1/2"]);
+    let merged = dir.file("merged.bin");
+    let args = ["merge-data", "--out", &merged, &odd, &even];
+    let run = kaleido(&args);
+    assert_eq!(run.code, Some(0), "{}", show(&args, &run));
+    assert!(
+        run.stderr.contains("games of 2 shards"),
+        "{}",
+        show(&args, &run)
+    );
+    let games = |path: &str| {
+        let mut games = Vec::new();
+        read_games::<Chess>(&mut &read(path)[..], |g| games.push(g)).unwrap();
+        games
+    };
+    let (in_whole, in_merged) = (games(&whole), games(&merged));
+    let mut numbers: Vec<u32> = games(&even)
+        .iter()
+        .chain(&games(&odd))
+        .map(|g| g.number)
+        .collect();
+    numbers.sort_unstable();
+    assert_eq!(
+        in_merged.iter().map(|g| g.number).collect::<Vec<_>>(),
+        numbers
+    );
+    let mut shared = 0;
+    for game in &in_merged {
+        if let Some(w) = in_whole.iter().find(|w| w.number == game.number) {
+            assert_eq!(w, game, "game {}", game.number);
+            shared += 1;
+        }
+    }
+    assert!(shared >= 3, "{shared} games in both");
+
+    let foreign = dir.file("foreign.bin");
+    datagen_with(
+        "chess",
+        20,
+        1,
+        &foreign,
+        &["--shard", "1/2", "--opening-plies", "6"],
+    );
+    let refused = dir.file("refused.bin");
+    let args = ["merge-data", "--out", &refused, &even, &foreign];
+    let run = kaleido(&args);
+    error_line(
+        &run,
+        &show(&args, &run),
+        &["another run", "opening-plies=6"],
+    );
+    assert!(!std::path::Path::new(&refused).exists());
+    let args = ["merge-data", "--out", &refused, &even, &even];
+    let run = kaleido(&args);
+    error_line(&run, &show(&args, &run), &["is in both"]);
+    let args = ["merge-data", "--out", &even, &odd, &even];
+    let run = kaleido(&args);
+    error_line(&run, &show(&args, &run), &["one of the shards"]);
+    let args = [
+        "datagen",
+        "--positions",
+        "20",
+        "--shard",
+        "2/2",
+        "--out",
+        &refused,
+    ];
+    let run = kaleido(&args);
+    error_line(&run, &show(&args, &run), &["I/N"]);
+
+    let net = dir.file("merged.nnue");
+    let args = [
+        "train",
+        "--variant",
+        "chess",
+        "--data",
+        &merged,
+        "--out",
+        &net,
+        "--hidden",
+        "8",
+        "--epochs",
+        "1",
+    ];
+    let run = kaleido(&args);
+    assert_eq!(run.code, Some(0), "{}", show(&args, &run));
 }
 
 #[test]
@@ -77,6 +183,29 @@ fn another_variants_file_or_a_stranger_is_refused_and_left_alone() {
     let run = kaleido(&args);
     error_line(&run, &show(&args, &run), &["cylinder"]);
     assert_eq!(read(&data), before);
+
+    // The same variant with another budget: another run's file, left alone too.
+    let chess = dir.file("chess.bin");
+    datagen("chess", 20, 1, &chess);
+    let before = read(&chess);
+    let args = [
+        "datagen",
+        "--positions",
+        "40",
+        "--seed",
+        "3",
+        "--nodes",
+        "300",
+        "--out",
+        &chess,
+    ];
+    let run = kaleido(&args);
+    error_line(
+        &run,
+        &show(&args, &run),
+        &["another run", "(nodes=400, not nodes=300)"],
+    );
+    assert_eq!(read(&chess), before);
 
     let stranger = dir.file("notes.txt");
     std::fs::write(&stranger, "not training data\n").unwrap();

@@ -248,7 +248,11 @@ fn a_first_iteration_cut_under_multipv_keeps_the_lines_it_completed() {
     let (pos, r) = go::<Gigachess>(fen, budget);
     let (_, one_line) = go::<Gigachess>(fen, depth(1));
     assert_eq!(r.depth, 1, "{} nodes", r.nodes);
-    assert!(!r.lines.is_empty() && r.lines.len() < 4, "{} lines", r.lines.len());
+    assert!(
+        !r.lines.is_empty() && r.lines.len() < 4,
+        "{} lines",
+        r.lines.len()
+    );
     assert_eq!(r.best, r.lines[0].pv.first().copied());
     assert_eq!(best(&pos, &r), best(&pos, &one_line));
     assert_eq!(r.lines[0].score, one_line.score);
