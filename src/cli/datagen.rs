@@ -23,9 +23,18 @@ pub struct DatagenArgs {
     /// Variant
     #[arg(long, default_value = "chess", value_parser = VariantName)]
     pub variant: String,
-    /// Search nodes per move
+    /// Search nodes per move (the hard cap when --soft-nodes is given)
     #[arg(long, default_value_t = 5000)]
     pub nodes: u64,
+    /// Start no iteration of a move's search past this many nodes: each score comes from a
+    /// whole iteration, and --nodes caps the last one
+    #[arg(long)]
+    pub soft_nodes: Option<u64>,
+    /// End a two-player game once its result is clear: a win when the search scores 2,000 cp
+    /// or more for one side 4 plies in a row, a draw from ply 80 on when it scores within
+    /// 10 cp of level 12 plies in a row
+    #[arg(long)]
+    pub adjudicate: bool,
     /// Positions the file should hold at the end (those already in it count)
     #[arg(long)]
     pub positions: u64,
@@ -87,6 +96,8 @@ impl VariantVisitor for Datagen {
             max_plies: args.max_plies,
             hash_mib: args.hash,
             shard: args.shard.unwrap_or(Shard::WHOLE),
+            adjudicate: args.adjudicate,
+            soft_nodes: args.soft_nodes,
         };
         let run = settings.run(G::NAME, args.shuffle);
         let name = args.out.display().to_string();
@@ -179,6 +190,14 @@ fn progress_bar(total: u64, done: u64) -> ProgressBar {
 pub fn run(args: DatagenArgs) -> Result<(), CliError> {
     if args.nodes == 0 || args.threads == 0 {
         return Err(CliError("--nodes and --threads must be at least 1".into()));
+    }
+    if args
+        .soft_nodes
+        .is_some_and(|soft| soft == 0 || soft > args.nodes)
+    {
+        return Err(CliError(
+            "--soft-nodes must be at least 1 and at most --nodes (the hard cap)".into(),
+        ));
     }
     let variant = args.variant.clone();
     with_variant(&variant, Datagen(args))?

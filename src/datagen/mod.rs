@@ -11,6 +11,7 @@
 //! `count`-th game of the seed's sequence from its `index`: the shards of a run, merged by
 //! game number (merge.rs), are the games the whole run would have played.
 
+pub mod adjudication;
 pub mod format;
 pub mod games;
 pub mod merge;
@@ -21,6 +22,7 @@ use crate::nnue::QuantisedNetwork;
 use crate::outcome::{EndReason, Outcome};
 use crate::record::GameRecord;
 use crate::search::{self, Context, Limits, TranspositionTable};
+use adjudication::Adjudicator;
 use format::{FormatError, POINT_UNITS, SCORE_LIMIT};
 use games::{Ply, TrainingGame, NO_SCORE};
 use std::collections::BTreeMap;
@@ -47,6 +49,11 @@ pub struct Settings {
     pub network: Option<Arc<QuantisedNetwork>>,
     /// Which of the run's games this process plays.
     pub shard: Shard,
+    /// Ends two-player games whose result is clear (adjudication.rs).
+    pub adjudicate: bool,
+    /// With a node budget per move of `nodes`, a search starts no iteration past this many
+    /// (`nodes` is then the hard cap); None: `nodes` alone, cutting the iteration it ends in.
+    pub soft_nodes: Option<u64>,
 }
 
 /// A part of a run: the games whose numbers leave `index` when divided by `count`.
@@ -116,8 +123,10 @@ pub fn play_game<G: Searchable>(
     tt.clear();
     let limits = Limits {
         nodes: Some(settings.nodes.max(1)),
+        soft_nodes: settings.soft_nodes,
         ..Limits::default()
     };
+    let mut adjudicator = (settings.adjudicate && G::PLAYERS == 2).then(Adjudicator::default);
     let first_ply = record.moves().len();
     let searched_from = record.current().fen();
     let (mut plies, mut kept_plies, mut legal) = (Vec::new(), 0u16, Vec::new());
@@ -132,6 +141,7 @@ pub fn play_game<G: Searchable>(
             break Outcome::draw(G::PLAYERS, EndReason::FiftyMoveRule);
         }
         let pos = record.current();
+        let pos_mover = pos.side_to_move();
         let history = record.hashes_before_current();
         // The search raises its own flag when its nodes run out: one flag per search.
         let search_stop = AtomicBool::new(false);
@@ -156,7 +166,14 @@ pub fn play_game<G: Searchable>(
             index: index as u16,
             scores,
         });
+        let ply = record.moves().len();
         record.play(best);
+        if let Some(clear) = adjudicator
+            .as_mut()
+            .and_then(|a| a.score(ply, pos_mover, thought.score))
+        {
+            break clear;
+        }
     };
     let points = outcome
         .seat_points(G::PLAYERS)
@@ -197,10 +214,13 @@ impl Settings {
             Some(net) => format!("network {:016x}", net.digest()),
         };
         let shuffle = shuffle.map_or("none".to_string(), |s| format!("{s:?}").to_lowercase());
+        let soft = self
+            .soft_nodes
+            .map_or("none".to_string(), |n| n.to_string());
         format!(
-            "variant={variant} seed={} nodes={} opening-plies={} shuffle={shuffle} \
-             max-plies={} eval={evaluation}",
-            self.seed, self.nodes, self.opening_plies, self.max_plies
+            "variant={variant} seed={} nodes={} soft-nodes={soft} opening-plies={} \
+             shuffle={shuffle} max-plies={} adjudicate={} eval={evaluation}",
+            self.seed, self.nodes, self.opening_plies, self.max_plies, self.adjudicate
         )
     }
 }
@@ -305,6 +325,8 @@ mod tests {
             hash_mib: 1,
             network: None,
             shard: Shard::WHOLE,
+            adjudicate: false,
+            soft_nodes: None,
         }
     }
 
@@ -412,6 +434,64 @@ mod tests {
             matches!(err, merge::MergeError::Twice { number: 0, .. }),
             "{err}"
         );
+    }
+
+    /// Adjudicated games are the same games cut where their result became clear: a prefix of
+    /// the game played out, ending in 4 plies of a winning score for the winner or 12 level
+    /// ones, with the points that says.
+    #[test]
+    fn adjudication_ends_games_where_their_result_is_clear() {
+        let plain = Settings {
+            max_plies: 300,
+            positions: 400,
+            ..settings(2)
+        };
+        let judged = Settings {
+            adjudicate: true,
+            ..plain.clone()
+        };
+        let (played, cut) = (
+            games::<Chess>(&plain, Progress::default()),
+            games::<Chess>(&judged, Progress::default()),
+        );
+        let mut shortened = 0;
+        for (p, c) in played.iter().zip(&cut) {
+            assert_eq!(p.plies[..c.plies.len()], c.plies[..], "game {}", c.number);
+            if c.plies.len() == p.plies.len() {
+                assert_eq!(p.points, c.points);
+                continue;
+            }
+            shortened += 1;
+            // The first seat's view of the last scores (the mover's, every other negated).
+            let start_mover = (c.first_ply % 2) as usize;
+            let first_view: Vec<i32> = c
+                .plies
+                .iter()
+                .enumerate()
+                .map(|(i, ply)| match (start_mover + i) % 2 {
+                    0 => i32::from(ply.scores[0]),
+                    _ => -i32::from(ply.scores[0]),
+                })
+                .collect();
+            let won = |sign: i32| {
+                first_view
+                    .iter()
+                    .rev()
+                    .take(adjudication::WIN_PLIES as usize)
+                    .all(|&s| s * sign >= adjudication::WIN_SCORE)
+            };
+            let level = first_view
+                .iter()
+                .rev()
+                .take(adjudication::DRAW_PLIES as usize)
+                .all(|&s| s.abs() <= adjudication::DRAW_SCORE);
+            match c.points[..] {
+                [6, 0] => assert!(won(1), "game {}: {first_view:?}", c.number),
+                [0, 6] => assert!(won(-1), "game {}: {first_view:?}", c.number),
+                _ => assert!(level, "game {}: {first_view:?}", c.number),
+            }
+        }
+        assert!(shortened > 0, "no game was adjudicated");
     }
 
     /// A game's record is its start and a few bytes a move: 3 bytes a ply with two players

@@ -7,6 +7,9 @@ use std::time::Duration;
 pub struct Limits {
     pub depth: Option<i32>,
     pub nodes: Option<u64>,
+    /// No iteration starts once this many nodes are searched (`nodes` still cuts the one
+    /// running): a data generator's budget whose scores come from whole iterations.
+    pub soft_nodes: Option<u64>,
     pub movetime: Option<Duration>,
     /// The mover's clock and increment, and moves to the next time control.
     pub time_left: Option<Duration>,

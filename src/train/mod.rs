@@ -333,6 +333,8 @@ mod tests {
             hash_mib: 1,
             network: None,
             shard: crate::datagen::Shard::WHOLE,
+            adjudicate: false,
+            soft_nodes: None,
         };
         let mut samples = Samples::new(2);
         let mut skipped = data::Skipped::default();

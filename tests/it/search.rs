@@ -231,6 +231,31 @@ fn a_stop_in_the_first_iteration_holds_after_the_same_nodes_every_time() {
     }
 }
 
+/// A soft node limit ends the search between iterations: the answer is exactly a
+/// depth-limited search's (same nodes, move and score), while the hard limit is far away.
+#[test]
+fn a_soft_node_limit_stops_after_the_iteration_that_passes_it() {
+    let fen = "r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3";
+    let soft = Limits {
+        nodes: Some(1_000_000),
+        soft_nodes: Some(5_000),
+        ..Limits::default()
+    };
+    let (pos, r) = go::<Chess>(fen, soft);
+    assert!(r.nodes >= 5_000 && r.nodes < 1_000_000, "{} nodes", r.nodes);
+    let (_, by_depth) = go::<Chess>(fen, depth(r.depth));
+    assert_eq!(
+        (r.nodes, best(&pos, &r), r.score),
+        (by_depth.nodes, best(&pos, &by_depth), by_depth.score)
+    );
+    let (_, shallower) = go::<Chess>(fen, depth(r.depth - 1));
+    assert!(
+        shallower.nodes < 5_000,
+        "{} nodes a ply less",
+        shallower.nodes
+    );
+}
+
 /// A strength level's budget can end inside the first iteration of a MultiPV search: in this
 /// gigachess position (from a game of the 1200 level) depth 1 takes about 1,200 nodes a line,
 /// so 1,500 nodes and four lines stop within the second and the grace ends in the fourth.

@@ -317,7 +317,10 @@ impl<G: Searchable> Deepening<'_, G> {
         let mate_found = limits
             .mate
             .is_some_and(|n| best.score > MATE_BOUND && score::moves_to_mate(best.score) <= n);
-        self.time.past_soft(Some(share)) || mate_settled || mate_found
+        let soft_nodes = limits
+            .soft_nodes
+            .is_some_and(|n| self.main.nodes() + self.helper_nodes.load(Ordering::Relaxed) >= n);
+        self.time.past_soft(Some(share)) || mate_settled || mate_found || soft_nodes
     }
 }
 

@@ -245,7 +245,13 @@ pub fn search_multi<G: Searchable>(
         let mate_found = limits.mate.is_some_and(|n| {
             root_moves_to_win(result.score, per_round).is_some_and(|moves| moves <= n)
         });
-        if time.past_soft(None) || settled || mate_found || !time.next_iteration_fits() {
+        let soft_nodes = limits.soft_nodes.is_some_and(|n| searcher.clock.nodes >= n);
+        if time.past_soft(None)
+            || settled
+            || mate_found
+            || soft_nodes
+            || !time.next_iteration_fits()
+        {
             break;
         }
     }
