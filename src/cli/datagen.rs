@@ -7,6 +7,7 @@ use super::variant_arg::VariantName;
 use super::CliError;
 use crate::arbiter::openings::Shuffle;
 use crate::datagen::format::{self, Contents};
+use crate::datagen::openings::OpeningCheck;
 use crate::datagen::{generate_from, Progress, Settings, Shard};
 use crate::game::{Game, Variant};
 use crate::nnue::{self, EvalChoice};
@@ -50,6 +51,13 @@ pub struct DatagenArgs {
     /// Random plies that open each game
     #[arg(long, default_value_t = 8)]
     pub opening_plies: usize,
+    /// Judge each game's random opening by a search to this depth, and draw another (up to
+    /// 20 for a game) until it scores within --opening-max-score of level
+    #[arg(long)]
+    pub opening_depth: Option<i32>,
+    /// With --opening-depth: the most centipawns from level an opening may score
+    #[arg(long, default_value_t = 300)]
+    pub opening_max_score: i32,
     /// Start each game from a shuffled start drawn from --seed and the game's number:
     /// chess960 (both sides alike) or double (each side its own arrangement)
     #[arg(long, value_name = "chess960|double", value_parser = Shuffle::parse)]
@@ -97,6 +105,10 @@ impl VariantVisitor for Datagen {
             hash_mib: args.hash,
             shard: args.shard.unwrap_or(Shard::WHOLE),
             adjudicate: args.adjudicate,
+            opening_check: args.opening_depth.map(|depth| OpeningCheck {
+                depth,
+                max_score: args.opening_max_score,
+            }),
             soft_nodes: args.soft_nodes,
         };
         let run = settings.run(G::NAME, args.shuffle);
@@ -190,6 +202,11 @@ fn progress_bar(total: u64, done: u64) -> ProgressBar {
 pub fn run(args: DatagenArgs) -> Result<(), CliError> {
     if args.nodes == 0 || args.threads == 0 {
         return Err(CliError("--nodes and --threads must be at least 1".into()));
+    }
+    if args.opening_depth.is_some_and(|d| !(1..=64).contains(&d)) || args.opening_max_score < 0 {
+        return Err(CliError(
+            "--opening-depth must be 1 to 64 and --opening-max-score at least 0".into(),
+        ));
     }
     if args
         .soft_nodes

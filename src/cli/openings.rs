@@ -13,12 +13,11 @@
 use super::variant_arg::VariantName;
 use super::CliError;
 use crate::arbiter::openings::{seeded, Shuffle};
+use crate::datagen::openings;
 use crate::game::Variant;
-use crate::record::GameRecord;
 use crate::registry::{with_variant, VariantVisitor};
-use crate::search::{self, Context, Limits, TranspositionTable};
+use crate::search::TranspositionTable;
 use clap::Args;
-use std::sync::atomic::AtomicBool;
 
 #[derive(Args, Debug, Clone)]
 pub struct OpeningsArgs {
@@ -60,34 +59,15 @@ impl VariantVisitor for Openings {
             shuffle.check::<G>()?;
         }
         let tt = TranspositionTable::new(16);
-        let limits = Limits {
-            depth: Some(args.depth.clamp(1, 64)),
-            ..Limits::default()
-        };
         let mut kept = Vec::new();
         let mut tried = 0;
         while kept.len() < args.count && tried < args.count * TRIES_PER_OPENING {
             let opening = seeded::<G>(args.shuffle, args.plies, args.seed, tried as u64)
                 .ok_or_else(|| CliError(format!("{} has no shuffled starts", G::NAME)))?;
             tried += 1;
-            let start = match &opening.fen {
-                Some(fen) => {
-                    G::from_fen(fen).map_err(|e| CliError(format!("opening {tried}: {e}")))?
-                }
-                None => G::startpos(),
-            };
-            let mut record = GameRecord::new(start);
-            for token in &opening.moves {
-                record
-                    .play_token(token)
-                    .map_err(|e| CliError(format!("opening {tried}: {e}")))?;
-            }
-            tt.clear();
-            let stop = AtomicBool::new(false);
-            let history = record.hashes_before_current();
-            let ctx = Context::new(&tt, &stop);
-            let result = search::think(record.current(), &history, &limits, &[], ctx, |_| {});
-            if result.score.abs() <= args.max_score {
+            let record = openings::play::<G>(&opening)
+                .map_err(|e| CliError(format!("opening {tried}: {e}")))?;
+            if openings::judge(&record, args.depth, &tt).abs() <= args.max_score {
                 let start = opening.fen.as_deref().unwrap_or("startpos");
                 kept.push(format!("{start} moves {}", opening.moves.join(" ")));
             }
@@ -132,7 +112,10 @@ mod tests {
     use crate::arbiter::opening_files::read_lines;
     use crate::arbiter::openings::check;
     use crate::game::Game;
+    use crate::record::GameRecord;
+    use crate::search::{self, Context, Limits};
     use crate::variants::cylinder::Cylinder;
+    use std::sync::atomic::AtomicBool;
 
     #[test]
     fn lopsided_random_openings_are_dropped_and_kept_ones_are_level() {

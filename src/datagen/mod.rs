@@ -15,16 +15,17 @@ pub mod adjudication;
 pub mod format;
 pub mod games;
 pub mod merge;
+pub mod openings;
 
-use crate::arbiter::openings::{seeded, Shuffle};
+use crate::arbiter::openings::Shuffle;
 use crate::game::Searchable;
 use crate::nnue::QuantisedNetwork;
 use crate::outcome::{EndReason, Outcome};
-use crate::record::GameRecord;
 use crate::search::{self, Context, Limits, TranspositionTable};
 use adjudication::Adjudicator;
 use format::{FormatError, POINT_UNITS, SCORE_LIMIT};
 use games::{Ply, TrainingGame, NO_SCORE};
+use openings::OpeningCheck;
 use std::collections::BTreeMap;
 use std::sync::atomic::{AtomicBool, AtomicU32, Ordering};
 use std::sync::mpsc;
@@ -51,6 +52,8 @@ pub struct Settings {
     pub shard: Shard,
     /// Ends two-player games whose result is clear (adjudication.rs).
     pub adjudicate: bool,
+    /// Draws another opening for a game until a search finds it level (openings.rs).
+    pub opening_check: Option<OpeningCheck>,
     /// With a node budget per move of `nodes`, a search starts no iteration past this many
     /// (`nodes` is then the hard cap); None: `nodes` alone, cutting the iteration it ends in.
     pub soft_nodes: Option<u64>,
@@ -105,21 +108,14 @@ pub fn play_game<G: Searchable>(
     tt: &TranspositionTable,
     stop: &AtomicBool,
 ) -> TrainingGame {
-    let (seed, number_seed) = (settings.seed, u64::from(number));
-    let opening = seeded::<G>(shuffle, settings.opening_plies, seed, number_seed)
-        .or_else(|| seeded::<G>(None, settings.opening_plies, seed, number_seed))
-        .unwrap_or_default();
-    let start = opening
-        .fen
-        .as_deref()
-        .and_then(|fen| G::from_fen(fen).ok())
-        .unwrap_or_else(G::startpos);
-    let mut record = GameRecord::new(start);
-    for token in opening.moves {
-        if record.play_token(&token).is_err() {
-            break;
-        }
-    }
+    let mut record = openings::for_game::<G>(
+        shuffle,
+        settings.opening_plies,
+        settings.seed,
+        number,
+        settings.opening_check,
+        tt,
+    );
     tt.clear();
     let limits = Limits {
         nodes: Some(settings.nodes.max(1)),
@@ -327,6 +323,7 @@ mod tests {
             shard: Shard::WHOLE,
             adjudicate: false,
             soft_nodes: None,
+            opening_check: None,
         }
     }
 
@@ -492,6 +489,33 @@ mod tests {
             }
         }
         assert!(shortened > 0, "no game was adjudicated");
+    }
+
+    /// A checked opening is the first draw a search finds level: the unchecked opening where
+    /// that one is level, another draw where it is not.
+    #[test]
+    fn a_checked_opening_is_the_first_level_draw() {
+        use crate::variants::cylinder::Cylinder;
+        let check = OpeningCheck {
+            depth: 3,
+            max_score: 40,
+        };
+        let tt = TranspositionTable::new(1);
+        let mut redrawn = 0;
+        for number in 0..12 {
+            let plain = openings::for_game::<Cylinder>(None, 8, 7, number, None, &tt);
+            let checked = openings::for_game::<Cylinder>(None, 8, 7, number, Some(check), &tt);
+            let level = |r: &crate::record::GameRecord<Cylinder>| {
+                openings::judge(r, check.depth, &tt).abs() <= check.max_score
+            };
+            assert!(level(&checked), "game {number}");
+            match level(&plain) {
+                true => assert_eq!(plain.moves(), checked.moves(), "game {number}"),
+                false => redrawn += 1,
+            }
+        }
+        // Random cylinder plies hang a man now and then (a queen round the back).
+        assert!(redrawn > 0);
     }
 
     /// A game's record is its start and a few bytes a move: 3 bytes a ply with two players

@@ -335,6 +335,7 @@ mod tests {
             shard: crate::datagen::Shard::WHOLE,
             adjudicate: false,
             soft_nodes: None,
+            opening_check: None,
         };
         let mut samples = Samples::new(2);
         let mut skipped = data::Skipped::default();

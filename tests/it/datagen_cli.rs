@@ -135,6 +135,12 @@ fn shards_merge_into_the_runs_games_and_another_runs_shard_is_refused() {
     let args = ["merge-data", "--out", &even, &odd, &even];
     let run = kaleido(&args);
     error_line(&run, &show(&args, &run), &["one of the shards"]);
+    for bad in [["--opening-depth", "0"], ["--soft-nodes", "9000"]] {
+        let mut args = vec!["datagen", "--positions", "20", "--out", &refused];
+        args.extend(bad);
+        let run = kaleido(&args);
+        error_line(&run, &show(&args, &run), &[bad[0]]);
+    }
     let args = [
         "datagen",
         "--positions",
