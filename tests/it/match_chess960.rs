@@ -300,7 +300,8 @@ fn shuffled_openings_are_written_and_played_back() {
 
 #[test]
 fn datagen_plays_from_shuffled_starts() {
-    use kaleido::datagen::format::{read_header, GameBlock};
+    use kaleido::datagen::format::read_games;
+    use kaleido::variants::chess::Chess;
     let scratch = Scratch::new("chess960-datagen");
     let out = scratch.file("frc.bin");
     let args = [
@@ -325,14 +326,13 @@ fn datagen_plays_from_shuffled_starts() {
     let run = kaleido(&args);
     assert_eq!(run.code, Some(0), "{}", show(&args, &run));
     let bytes = std::fs::read(&out).unwrap_or_default();
-    let mut input = bytes.as_slice();
-    read_header(&mut input, "chess", 2).unwrap_or_else(|e| panic!("{e}"));
     let mut firsts = Vec::new();
-    while let Ok(Some(block)) = GameBlock::decode(&mut input, 2) {
+    read_games::<Chess>(&mut bytes.as_slice(), |block| {
         if let Some(p) = block.positions.first() {
             firsts.push(p.fen.clone());
         }
-    }
+    })
+    .unwrap_or_else(|e| panic!("{e}"));
     assert!(!firsts.is_empty());
     // With no random plies, a game's first kept position is its shuffled start or close to it:
     // White's back rank is not the classical one.
