@@ -59,6 +59,11 @@ pub struct Settings {
     pub soft_nodes: Option<u64>,
 }
 
+/// A shard that is not `I/N` with I below N.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("a shard is I/N with 0 <= I < N, not '{0}'")]
+pub struct ShardError(pub String);
+
 /// A part of a run: the games whose numbers leave `index` when divided by `count`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Shard {
@@ -71,8 +76,8 @@ impl Shard {
     pub const WHOLE: Shard = Shard { index: 0, count: 1 };
 
     /// Reads `I/N` (shard I of N, I from 0).
-    pub fn parse(text: &str) -> Result<Shard, String> {
-        let bad = || format!("a shard is I/N with 0 <= I < N, not '{text}'");
+    pub fn parse(text: &str) -> Result<Shard, ShardError> {
+        let bad = || ShardError(text.to_string());
         let (index, count) = text.split_once('/').ok_or_else(bad)?;
         let index: u32 = index.trim().parse().map_err(|_| bad())?;
         let count: u32 = count.trim().parse().map_err(|_| bad())?;

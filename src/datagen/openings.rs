@@ -4,6 +4,7 @@
 //! `--opening-depth` draws another opening for a game until one is.
 
 use crate::arbiter::openings::{seeded, Opening, Shuffle};
+use crate::errors::{FenError, MoveError};
 use crate::game::Searchable;
 use crate::record::GameRecord;
 use crate::search::{self, Context, Limits, TranspositionTable};
@@ -20,16 +21,24 @@ pub struct OpeningCheck {
 /// Openings drawn for one game before it takes the most level of them.
 pub const TRIES_PER_GAME: u64 = 20;
 
-/// The opening's moves played from its start; None if the variant has no such start or a
-/// move does not play (`why` then says which).
-pub fn play<G: Searchable>(opening: &Opening) -> Result<GameRecord<G>, String> {
+/// Why an opening does not play.
+#[derive(Debug, thiserror::Error)]
+pub enum UnplayableOpening {
+    #[error("its start: {0}")]
+    Start(#[from] FenError),
+    #[error("{0}")]
+    Move(#[from] MoveError),
+}
+
+/// The opening's moves played from its start.
+pub fn play<G: Searchable>(opening: &Opening) -> Result<GameRecord<G>, UnplayableOpening> {
     let start = match &opening.fen {
-        Some(fen) => G::from_fen(fen).map_err(|e| e.to_string())?,
+        Some(fen) => G::from_fen(fen)?,
         None => G::startpos(),
     };
     let mut record = GameRecord::new(start);
     for token in &opening.moves {
-        record.play_token(token).map_err(|e| e.to_string())?;
+        record.play_token(token)?;
     }
     Ok(record)
 }
