@@ -1,11 +1,12 @@
 //! `kaleido bench`: fixed-depth searches over fixed positions of every variant, each evaluated
 //! as the engine plays it by default (a built-in network where the variant has one). On one
-//! thread the node count is a signature that changes only when search behaviour changes; the last line, `N nodes M nps`, is the form OpenBench's client
-//! reads.
+//! thread the node count is a signature that changes only when search behaviour changes; the
+//! last line, `N nodes M nps`, is the form OpenBench's client reads. `--simd` narrows the
+//! network's vector instructions, to measure what they gain (the nodes stay the same).
 
 use super::CliError;
 use crate::game::{Game, Variant};
-use crate::nnue::{self, EvalChoice};
+use crate::nnue::{self, EvalChoice, Simd};
 use crate::registry::{with_variant, VariantVisitor};
 use crate::search::{self, Context, Limits, TranspositionTable};
 use clap::Args;
@@ -26,6 +27,9 @@ pub struct BenchArgs {
     /// Evaluate with the hand-written evaluation, not the variants' built-in networks
     #[arg(long)]
     pub hand_written: bool,
+    /// The network's instructions: portable, avx2 or avx512 (default: the widest the processor runs)
+    #[arg(long)]
+    pub simd: Option<String>,
 }
 
 /// (variant, FEN): openings, middlegames and endings of each variant (for trichess, the
@@ -135,6 +139,10 @@ pub fn run(args: BenchArgs) -> Result<(), CliError> {
     if !(1..=256).contains(&args.threads) {
         return Err(CliError("--threads must be from 1 to 256".into()));
     }
+    if let Some(name) = &args.simd {
+        Simd::limit(Simd::named(name).map_err(|e| CliError(format!("--simd: {e}")))?);
+    }
+    eprintln!("network instructions: {}", Simd::chosen().name());
     let tt = TranspositionTable::new(args.hash.clamp(1, 65536));
     let start = Instant::now();
     let mut total = 0u64;
@@ -145,10 +153,13 @@ pub fn run(args: BenchArgs) -> Result<(), CliError> {
             args: &args,
             tt: &tt,
         };
+        let searched = Instant::now();
         let (nodes, best) = with_variant(variant, position)??;
+        let nps = nodes as f64 / searched.elapsed().as_secs_f64().max(1e-3);
         eprintln!(
-            "position {:>2}/{count} {variant:<10} nodes {nodes:>10} bestmove {best}",
+            "position {:>2}/{count} {variant:<10} nodes {nodes:>10} nps {:>8.0} bestmove {best}",
             i + 1,
+            nps,
         );
         total += nodes;
     }

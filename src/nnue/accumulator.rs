@@ -9,6 +9,7 @@
 //! cut off before its evaluation costs no update at all.
 
 use super::file::QuantisedNetwork;
+use super::simd::Simd;
 use crate::game::NetworkInputs;
 
 /// The most cells a variant's inputs may index (trichess's layout has 240).
@@ -27,16 +28,33 @@ struct Frame {
 /// The accumulators of one search thread.
 pub struct Accumulators<'a> {
     net: &'a QuantisedNetwork,
+    /// The instructions the rows are added and the output summed in.
+    simd: Simd,
     frames: Vec<Frame>,
+    /// An update's changed cells (cell, old code, new code), and one seat's rows to add and
+    /// to take out: kept here so that updating allocates nothing once they have grown.
+    changes: Vec<(usize, u8, u8)>,
+    added: Vec<&'a [i16]>,
+    removed: Vec<&'a [i16]>,
 }
 
 impl<'a> Accumulators<'a> {
     /// Frames for `plies` plies (more are added if a line goes deeper), for a network whose
-    /// shape the caller has checked against the variant (`fits`).
+    /// shape the caller has checked against the variant (`fits`), in the widest instructions
+    /// the processor runs (`Simd::chosen`).
     pub fn new(net: &'a QuantisedNetwork, plies: usize) -> Accumulators<'a> {
+        Accumulators::with_simd(net, plies, Simd::chosen())
+    }
+
+    /// The same in the instructions `simd` (every path gives the same evaluations).
+    pub fn with_simd(net: &'a QuantisedNetwork, plies: usize, simd: Simd) -> Accumulators<'a> {
         let mut accumulators = Accumulators {
             net,
+            simd,
             frames: Vec::new(),
+            changes: Vec::new(),
+            added: Vec::new(),
+            removed: Vec::new(),
         };
         accumulators.reserve(plies);
         accumulators
@@ -71,7 +89,7 @@ impl<'a> Accumulators<'a> {
     /// Sets the line's first position, worked out from scratch.
     pub fn set_root<G: NetworkInputs>(&mut self, pos: &G) {
         self.enter(pos, 0);
-        let net = self.net;
+        let (net, simd) = (self.net, self.simd);
         let frame = &mut self.frames[0];
         for (seat, acc) in frame.accs.chunks_exact_mut(net.hidden).enumerate() {
             acc.iter_mut()
@@ -79,7 +97,7 @@ impl<'a> Accumulators<'a> {
                 .for_each(|(a, &b)| *a = i32::from(b));
             for (cell, &code) in frame.men[..G::CELLS].iter().enumerate() {
                 if code != EMPTY {
-                    add_row(acc, row::<G>(net, cell, code, seat));
+                    simd.add_row(acc, row::<G>(net, cell, code, seat));
                 }
             }
         }
@@ -111,28 +129,47 @@ impl<'a> Accumulators<'a> {
         for p in first + 1..=ply {
             self.update::<G>(p);
         }
-        self.net.output_from(&self.frames[ply].accs, mover)
+        self.net
+            .output_with(&self.frames[ply].accs, mover, self.simd)
     }
 
-    /// Works out frame `p`'s pre-activations from frame `p - 1`'s.
+    /// Works out frame `p`'s pre-activations from frame `p - 1`'s: each seat's block in one
+    /// pass that reads the parent's, adds and takes out the changed cells' rows and writes the
+    /// child's.
     fn update<G: NetworkInputs>(&mut self, p: usize) {
-        let net = self.net;
+        let (net, simd) = (self.net, self.simd);
         let (above, below) = self.frames.split_at_mut(p);
         let (parent, frame) = (&above[p - 1], &mut below[0]);
-        frame.accs.copy_from_slice(&parent.accs);
-        for cell in 0..G::CELLS {
-            let (old, new) = (parent.men[cell], frame.men[cell]);
-            if old == new {
+        self.changes.clear();
+        // Eight cells at a time: a move changes a few cells of up to 240, and the cells past
+        // the variant's last are empty in every frame.
+        let span = G::CELLS.div_ceil(8) * 8;
+        let words = parent.men[..span]
+            .chunks_exact(8)
+            .zip(frame.men.chunks_exact(8));
+        for (word, (olds, news)) in words.enumerate() {
+            if olds == news {
                 continue;
             }
-            for (seat, acc) in frame.accs.chunks_exact_mut(net.hidden).enumerate() {
-                if old != EMPTY {
-                    sub_row(acc, row::<G>(net, cell, old, seat));
-                }
-                if new != EMPTY {
-                    add_row(acc, row::<G>(net, cell, new, seat));
+            for (i, (&old, &new)) in olds.iter().zip(news).enumerate() {
+                if old != new {
+                    self.changes.push((word * 8 + i, old, new));
                 }
             }
+        }
+        let blocks = frame.accs.chunks_exact_mut(net.hidden);
+        for (seat, (acc, from)) in blocks.zip(parent.accs.chunks_exact(net.hidden)).enumerate() {
+            self.added.clear();
+            self.removed.clear();
+            for &(cell, old, new) in &self.changes {
+                if old != EMPTY {
+                    self.removed.push(row::<G>(net, cell, old, seat));
+                }
+                if new != EMPTY {
+                    self.added.push(row::<G>(net, cell, new, seat));
+                }
+            }
+            simd.update(acc, from, &self.added, &self.removed);
         }
         frame.current = true;
     }
@@ -145,21 +182,4 @@ fn row<G: NetworkInputs>(net: &QuantisedNetwork, cell: usize, code: u8, seat: us
     let (owner, kind) = (code / G::KINDS, code % G::KINDS);
     let input = G::input(cell, kind, owner, seat);
     &net.w1[input * net.hidden..(input + 1) * net.hidden]
-}
-
-// The sums cannot overflow (at most 256 rows of i16 weights on an i16 bias), so wrapping
-// arithmetic changes no result; it spares test builds, which check overflow, a check per
-// element that keeps these loops from vectorising there as they do in release builds.
-#[inline]
-fn add_row(acc: &mut [i32], row: &[i16]) {
-    acc.iter_mut()
-        .zip(row)
-        .for_each(|(a, &w)| *a = a.wrapping_add(i32::from(w)));
-}
-
-#[inline]
-fn sub_row(acc: &mut [i32], row: &[i16]) {
-    acc.iter_mut()
-        .zip(row)
-        .for_each(|(a, &w)| *a = a.wrapping_sub(i32::from(w)));
 }

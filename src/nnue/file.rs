@@ -16,6 +16,7 @@
 //! adds to the hand-written evaluation, not an evaluation of its own. Version 2 files have no
 //! flags byte and read as flags 0.
 
+use super::simd::Simd;
 use std::fmt;
 
 pub const QA: i32 = 255;
@@ -249,18 +250,18 @@ impl QuantisedNetwork {
     /// The evaluation in centipawns from pre-activations (one block per perspective, the
     /// mover's first).
     pub fn output(&self, accs: &[i32]) -> i32 {
-        self.output_from(accs, 0)
+        self.output_with(accs, 0, Simd::PORTABLE)
     }
 
     /// The evaluation in centipawns from pre-activations kept in seat order, for the player
     /// in seat `mover`: its block meets the network's first output block, the next seat's the
-    /// second, and so on.
-    pub fn output_from(&self, accs: &[i32], mover: usize) -> i32 {
+    /// second, and so on. Summed in the instructions `simd`, which change no result.
+    pub fn output_with(&self, accs: &[i32], mover: usize, simd: Simd) -> i32 {
         let hidden = self.hidden;
         let sum: i64 = (0..self.players)
             .map(|k| {
                 let seat = (mover + k) % self.players;
-                block_sum(
+                simd.block_sum(
                     &accs[seat * hidden..(seat + 1) * hidden],
                     &self.w2[k * hidden..(k + 1) * hidden],
                 )
@@ -278,21 +279,6 @@ impl QuantisedNetwork {
         }
         self.output(&accs)
     }
-}
-
-/// One perspective's share of the output: the sum of `clamp(a, 0, QA)^2 * w`. Each term fits
-/// an i32 (255 * 255 * 32768 < 2^31), so the products vectorise; only the sum needs 64 bits.
-/// Wrapping products change nothing for that reason, and vectorise in test builds too, which
-/// check overflow.
-#[inline]
-fn block_sum(accs: &[i32], weights: &[i16]) -> i64 {
-    accs.iter()
-        .zip(weights)
-        .map(|(&a, &w)| {
-            let h = a.clamp(0, QA);
-            i64::from(h.wrapping_mul(h).wrapping_mul(i32::from(w)))
-        })
-        .sum()
 }
 
 #[cfg(test)]

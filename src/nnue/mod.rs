@@ -1,5 +1,6 @@
 //! Evaluation networks: the file format (file.rs), the accumulators the search keeps along its
-//! line (accumulator.rs), and the choice of evaluation a user makes (`EvalFile`, `Use NNUE`).
+//! line (accumulator.rs), their inner loops in the processor's vector instructions
+//! (simd.rs), and the choice of evaluation a user makes (`EvalFile`, `Use NNUE`).
 //! A variant may carry a network in the binary (`NetworkInputs::NETWORK`); one read from a
 //! file replaces it, and the hand-written evaluation (`Searchable::evaluate`) stays as the
 //! fallback wherever no network is chosen or the chosen one cannot be read. Networks are
@@ -9,11 +10,13 @@
 
 mod accumulator;
 mod file;
+mod simd;
 
 pub use accumulator::{Accumulators, MAX_CELLS};
 pub use file::{
     NetworkError, QuantisedNetwork, EVAL_SCALE, MAGIC, MAX_HIDDEN, MAX_INPUTS, QA, QB, VERSION,
 };
+pub use simd::{Simd, SimdError};
 
 use crate::core::Player;
 use crate::game::{NetworkInputs, Searchable};

@@ -5,7 +5,7 @@
 
 use crate::common::Scratch;
 use kaleido::game::{NetworkInputs, Variant};
-use kaleido::nnue::{self, Accumulators, EvalChoice, QuantisedNetwork};
+use kaleido::nnue::{self, Accumulators, EvalChoice, QuantisedNetwork, Simd};
 use kaleido::registry::{with_variant, VariantVisitor, VARIANT_NAMES};
 use kaleido::search::{self, Context, Limits, Thought, TranspositionTable};
 use kaleido::selfplay::random_source;
@@ -40,14 +40,18 @@ fn from_scratch<G: NetworkInputs>(net: &QuantisedNetwork, pos: &G) -> i32 {
     nnue::evaluate_from_scratch(net, pos, pos.side_to_move().index())
 }
 
-struct Incremental;
+/// Incremental evaluation with `hidden` units in the instructions `simd`.
+struct Incremental {
+    simd: Simd,
+    hidden: usize,
+}
 
 impl VariantVisitor for Incremental {
     type Output = ();
     fn visit<G: Variant>(self) {
-        let net = random_network::<G>(16, 7);
+        let net = random_network::<G>(self.hidden, 7);
         assert!(Accumulators::fits::<G>(&net), "{}", G::NAME);
-        let mut acc = Accumulators::new(&net, 200);
+        let mut acc = Accumulators::with_simd(&net, 200, self.simd);
         for seed in 0..6u64 {
             let mut rng = random_source(100 + seed);
             let mut pos = G::startpos();
@@ -82,8 +86,10 @@ impl VariantVisitor for Incremental {
                     assert_eq!(
                         acc.evaluate::<G>(ply, pos.side_to_move().index()),
                         from_scratch(&net, &pos),
-                        "{}: ply {ply} of game {seed}: {}",
+                        "{} ({}, {} units): ply {ply} of game {seed}: {}",
                         G::NAME,
+                        self.simd.name(),
+                        self.hidden,
                         pos.fen()
                     );
                 }
@@ -92,10 +98,16 @@ impl VariantVisitor for Incremental {
     }
 }
 
+/// In every instruction set the processor runs (the reference from scratch is the portable
+/// code), with a width that fills whole vector registers and one that leaves a remainder.
 #[test]
 fn incremental_evaluation_equals_evaluation_from_scratch_in_every_variant() {
-    for name in VARIANT_NAMES {
-        with_variant(name, Incremental).unwrap();
+    for simd in Simd::available() {
+        for hidden in [16, 40] {
+            for name in VARIANT_NAMES {
+                with_variant(name, Incremental { simd, hidden }).unwrap();
+            }
+        }
     }
 }
 
