@@ -222,7 +222,10 @@ impl EngineCore {
             "uci_analysemode" => self.set_analyse_mode(value).map_err(CommandError::from),
             "use nnue" => self.set_use_network(value).map(|in_use| told(self, in_use)),
             "evalfile" => self.set_eval_file(value).map(|in_use| told(self, in_use)),
-            _ => return None,
+            _ => {
+                return options::tunables::set(name, value)
+                    .map(|set| set.map_err(CommandError::from))
+            }
         })
     }
 

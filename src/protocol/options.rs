@@ -9,6 +9,7 @@ use crate::errors::quote;
 use crate::nnue;
 use crate::search::level;
 use crate::search::multi::Algorithm;
+use crate::search::params::{Tunable, TuneError, TUNABLES};
 use thiserror::Error;
 
 /// A value an option refuses, or an option kaleido does not have.
@@ -39,6 +40,8 @@ pub enum OptionError {
     },
     #[error("setoption needs 'name <option> value <value>'")]
     Syntax,
+    #[error("{0}")]
+    Tunable(#[from] TuneError),
 }
 
 /// A whole number in a range (UCI's `spin`).
@@ -226,6 +229,49 @@ pub mod eval_file {
     }
 }
 
+/// The search parameters (search/params.rs) as options of their own names, in a build with
+/// the `tuning` feature only: an SPSA tuner sets them through `kaleido match` or a GUI's
+/// engine options. A normal build offers none and reads its constants.
+pub mod tunables {
+    use super::{quote, OptionError, Tunable, TuneError, TUNABLES};
+
+    /// The parameters offered as options: every one in a `tuning` build, none otherwise.
+    pub fn offered() -> impl Iterator<Item = &'static Tunable> {
+        TUNABLES
+            .iter()
+            .copied()
+            .filter(|_| cfg!(feature = "tuning"))
+    }
+
+    pub fn uci_line(t: &Tunable) -> String {
+        format!(
+            "option name {} type spin default {} min {} max {}",
+            t.name, t.default, t.min, t.max
+        )
+    }
+
+    pub fn xboard_line(t: &Tunable) -> String {
+        format!(
+            "feature option=\"{} -spin {} {} {}\"",
+            t.name, t.default, t.min, t.max
+        )
+    }
+
+    /// Sets the parameter named `name` (any case) where this build offers it; None where it
+    /// offers no such option.
+    pub fn set(name: &str, value: &str) -> Option<Result<(), OptionError>> {
+        let t = offered().find(|t| t.name.eq_ignore_ascii_case(name))?;
+        Some(match value.trim().parse::<i32>() {
+            Ok(v) => t.set(v).map_err(OptionError::from),
+            Err(_) => Err(TuneError::NotANumber {
+                name: t.name,
+                value: quote(value, 20),
+            }
+            .into()),
+        })
+    }
+}
+
 /// `TriSearch`: the search algorithm of games of more than two players.
 pub mod tri_search {
     use super::{quote, Algorithm, OptionError};
@@ -279,6 +325,42 @@ pub fn name_value(args: &str) -> Result<(&str, &str), OptionError> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// A normal build offers no search parameter as an option; a `tuning` build offers each
+    /// under its own name and reads a value once, with one message for a bad one.
+    #[test]
+    fn search_parameters_are_options_in_a_tuning_build_only() {
+        let rfp = crate::search::params::RFP_MARGIN::TUNABLE.name;
+        if !cfg!(feature = "tuning") {
+            assert_eq!(tunables::offered().count(), 0);
+            assert!(tunables::set(rfp, "90").is_none());
+            return;
+        }
+        assert_eq!(tunables::offered().count(), TUNABLES.len());
+        let t = tunables::offered().find(|t| t.name == rfp).unwrap();
+        assert_eq!(
+            tunables::uci_line(t),
+            "option name RFP_MARGIN type spin default 80 min 20 max 200"
+        );
+        assert_eq!(
+            tunables::xboard_line(t),
+            "feature option=\"RFP_MARGIN -spin 80 20 200\""
+        );
+        let message = |value: &str| {
+            tunables::set("rfp_margin", value)
+                .unwrap()
+                .map_err(|e| e.to_string())
+        };
+        assert_eq!(
+            message("eighty"),
+            Err("RFP_MARGIN must be a whole number, not 'eighty'".into())
+        );
+        assert_eq!(
+            message("201"),
+            Err("RFP_MARGIN must be 20 to 200, not 201".into())
+        );
+        assert_eq!(message(" 80 "), Ok(()));
+    }
 
     #[test]
     fn announcements_are_the_lines_guis_parse() {

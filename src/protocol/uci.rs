@@ -144,6 +144,9 @@ impl Uci {
         self.send(&options::tri_search::uci_line());
         self.send(&options::USE_NNUE.uci_line());
         self.send(&options::eval_file::uci_line());
+        for t in options::tunables::offered() {
+            self.send(&options::tunables::uci_line(t));
+        }
         self.send("uciok");
     }
 

@@ -266,6 +266,9 @@ impl Xboard {
         self.send(&options::SKILL_LEVEL.xboard_line());
         self.send(&options::USE_NNUE.xboard_line());
         self.send(&options::eval_file::xboard_line());
+        for t in options::tunables::offered() {
+            self.send(&options::tunables::xboard_line(t));
+        }
         self.send("feature done=1");
     }
 
@@ -303,7 +306,9 @@ impl Xboard {
                 .core
                 .set_eval_file(value)
                 .map(|in_use| self.comment(&in_use)),
-            _ => Err(OptionError::Unknown(quote(name, 40)).into()),
+            _ => options::tunables::set(name, value)
+                .unwrap_or_else(|| Err(OptionError::Unknown(quote(name, 40))))
+                .map_err(CommandError::from),
         };
         if let Err(e) = set {
             self.report(e, line);

@@ -329,7 +329,7 @@ fn aspiration<G: Searchable>(main: &mut Searcher<'_, G>, pos: &G, depth: i32, la
     if depth < ASPIRATION_DEPTH || last.abs() > MATE_BOUND {
         return main.root(pos, depth, -INFINITE, INFINITE);
     }
-    let mut delta = ASPIRATION_DELTA;
+    let mut delta = ASPIRATION_DELTA();
     let (mut alpha, mut beta) = (last - delta, last + delta);
     loop {
         let score = main.root(pos, depth, alpha, beta);

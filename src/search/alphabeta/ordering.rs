@@ -108,7 +108,7 @@ impl Histories {
 
 /// The history bonus of a cut-off at `depth`.
 fn bonus(depth: i32) -> i32 {
-    (HISTORY_BONUS_SCALE * depth * depth).min(HISTORY_BONUS_MAX)
+    (HISTORY_BONUS_SCALE() * depth * depth).min(HISTORY_BONUS_MAX())
 }
 
 /// The keys of one node's moves: what the picker reads of the search.

@@ -27,14 +27,14 @@ impl<G: Searchable> Searcher<'_, G> {
         pv_node: bool,
     ) -> i32 {
         let depth = node.depth;
-        if depth < LMR_DEPTH || index < LMR_FIRST_MOVES || !quiet || node.in_check {
+        if depth < LMR_DEPTH() || index < LMR_FIRST_MOVES || !quiet || node.in_check {
             return 0;
         }
         let refutation = picked.stage == Stage::Refutation;
         let history = if refutation {
             0
         } else {
-            picked.key / LMR_HISTORY_DIVISOR
+            picked.key / LMR_HISTORY_DIVISOR()
         };
         let r = base_reduction(depth, index) - pv_node as i32 - refutation as i32
             + (G::SHALLOW_PRUNING && !node.improving) as i32
@@ -60,7 +60,7 @@ impl<G: Searchable> Searcher<'_, G> {
             && index > 0
             && best > -MATE_BOUND
             && node.depth <= SEE_PRUNE_DEPTH
-            && pos.see_ge(picked.mv, -SEE_CAPTURE_MARGIN * node.depth) == Some(false)
+            && pos.see_ge(picked.mv, -SEE_CAPTURE_MARGIN() * node.depth) == Some(false)
     }
 
     /// Whether a quiet move leading to `child` may be pruned at all: once a move has been
@@ -91,7 +91,7 @@ impl<G: Searchable> Searcher<'_, G> {
     pub(super) fn past_late_move_limit(node: Node, quiets_seen: i32) -> bool {
         let depth = node.depth;
         let limit = (3 + depth * depth) / (2 - node.improving as i32);
-        (LMP_MIN_DEPTH..=LMP_DEPTH).contains(&depth) && quiets_seen > limit
+        (LMP_MIN_DEPTH..=LMP_DEPTH()).contains(&depth) && quiets_seen > limit
     }
 
     /// Futility and SEE pruning of a prunable quiet move `mv` (to `child`), which would be
@@ -112,15 +112,15 @@ impl<G: Searchable> Searcher<'_, G> {
         // mates, so it is held to the wider margin of captures.
         let gives_check = child.in_check();
         let see_margin = if gives_check {
-            SEE_CAPTURE_MARGIN * depth
+            SEE_CAPTURE_MARGIN() * depth
         } else {
-            SEE_QUIET_MARGIN * lmr_depth * lmr_depth
+            SEE_QUIET_MARGIN() * lmr_depth * lmr_depth
         };
         // Futility first: it is a comparison, the exchange a computation, and either cuts
         // the move.
         if !gives_check
-            && lmr_depth <= FUTILITY_DEPTH
-            && node.eval + FUTILITY_BASE + FUTILITY_MARGIN * lmr_depth <= alpha
+            && lmr_depth <= FUTILITY_DEPTH()
+            && node.eval + FUTILITY_BASE() + FUTILITY_MARGIN() * lmr_depth <= alpha
         {
             return true;
         }

@@ -70,7 +70,7 @@ impl<G: Searchable> Searcher<'_, G> {
             if !in_check
                 && (pos
                     .material_gain(mv)
-                    .is_some_and(|gain| best + gain + DELTA_MARGIN <= alpha)
+                    .is_some_and(|gain| best + gain + DELTA_MARGIN() <= alpha)
                     || Self::losing(pos, mv))
             {
                 continue;

@@ -141,9 +141,9 @@ impl<G: Searchable> Searcher<'_, G> {
         if !pv_node && !in_check && ply > 0 && beta.abs() < MATE_BOUND && !singular_search {
             // Reverse futility: standing this far above beta, the node will hold.
             if G::SHALLOW_PRUNING
-                && depth <= RFP_DEPTH
+                && depth <= RFP_DEPTH()
                 && eval < MATE_BOUND
-                && eval - RFP_MARGIN * (depth - improving as i32) >= beta
+                && eval - RFP_MARGIN() * (depth - improving as i32) >= beta
             {
                 return eval;
             }
@@ -164,7 +164,7 @@ impl<G: Searchable> Searcher<'_, G> {
         // million nodes. Only where the shallow prunings are sound.
         let mut first_extension = 0;
         if let Some(e) = entry.filter(|_| {
-            G::SHALLOW_PRUNING && ply > 0 && !singular_search && depth >= SINGULAR_DEPTH
+            G::SHALLOW_PRUNING && ply > 0 && !singular_search && depth >= SINGULAR_DEPTH()
         }) {
             match self.singular_verdict(pos, e, depth, ply, beta) {
                 Singular::Extend => first_extension = ((ply as i32) < 2 * self.root_depth) as i32,
@@ -293,7 +293,7 @@ impl<G: Searchable> Searcher<'_, G> {
         {
             return Singular::No;
         }
-        let singular_beta = table_score - SINGULAR_MARGIN * depth;
+        let singular_beta = table_score - SINGULAR_MARGIN() * depth;
         let saved = self.stack[ply];
         self.excluded[ply] = entry.mv;
         let score = self.negamax(pos, (depth - 1) / 2, ply, singular_beta - 1, singular_beta);
@@ -437,9 +437,9 @@ impl<G: Searchable> Searcher<'_, G> {
         // evaluation is a poor judge of threats (no shallow pruning), by the depth alone and
         // less.
         let r = if G::SHALLOW_PRUNING {
-            NULL_BASE
-                + depth / NULL_DEPTH_DIVISOR
-                + ((eval - beta) / NULL_EVAL_DIVISOR).min(NULL_EVAL_MAX)
+            NULL_BASE()
+                + depth / NULL_DEPTH_DIVISOR()
+                + ((eval - beta) / NULL_EVAL_DIVISOR()).min(NULL_EVAL_MAX())
         } else {
             NULL_BASE_CAUTIOUS + depth / NULL_DEPTH_DIVISOR_CAUTIOUS
         };
