@@ -88,24 +88,29 @@ pub enum TuneError {
 /// Declares a tunable parameter: `NAME: default, min..=max, step s` makes `NAME()`, which
 /// reads it, and the module `NAME` (another namespace) holding its `Tunable`.
 macro_rules! tunable {
-    ($(#[$doc:meta])* $name:ident: $default:literal, $min:literal..=$max:literal, step $step:literal) => {
-        $(#[$doc])*
-        #[allow(non_snake_case)]
-        #[inline(always)]
-        pub fn $name() -> i32 {
-            // A constant in a normal build, folded into the code that reads it.
-            match cfg!(feature = "tuning") {
-                true => $name::TUNABLE.get(),
-                false => $default,
+    ($(
+        $(#[$doc:meta])*
+        $name:ident: $default:literal, $min:literal..=$max:literal, step $step:literal;
+    )*) => {
+        $(
+            $(#[$doc])*
+            #[allow(non_snake_case)]
+            #[inline(always)]
+            pub fn $name() -> i32 {
+                // A constant in a normal build, folded into the code that reads it.
+                match cfg!(feature = "tuning") {
+                    true => $name::TUNABLE.get(),
+                    false => $default,
+                }
             }
-        }
 
-        #[allow(non_snake_case)]
-        pub mod $name {
-            use super::Tunable;
-            pub static TUNABLE: Tunable =
-                Tunable::new(stringify!($name), $default, $min, $max, $step);
-        }
+            #[allow(non_snake_case)]
+            pub mod $name {
+                use super::Tunable;
+                pub static TUNABLE: Tunable =
+                    Tunable::new(stringify!($name), $default, $min, $max, $step);
+            }
+        )*
     };
 }
 
@@ -134,7 +139,7 @@ pub const QUIESCENCE_CHECK_PLIES: u32 = 4;
 tunable! {
     /// How far beyond a capture's material gain a position may still swing (positional terms):
     /// delta pruning in quiescence.
-    DELTA_MARGIN: 200, 50..=600, step 20
+    DELTA_MARGIN: 200, 50..=600, step 20;
 }
 
 // ---- The two-player search: aspiration windows ----
@@ -143,7 +148,7 @@ tunable! {
 pub const ASPIRATION_DEPTH: i32 = 5;
 tunable! {
     /// The first window's half-width in centipawns; doubled on each failure.
-    ASPIRATION_DELTA: 25, 5..=100, step 4
+    ASPIRATION_DELTA: 25, 5..=100, step 4;
 }
 /// Past this half-width the window opens to the full range.
 pub const ASPIRATION_FULL: i32 = 1000;
@@ -155,38 +160,24 @@ pub const ASPIRATION_FULL: i32 = 1000;
 /// SEE_QUIET_MARGIN times the square of the depth it would be searched to, is not searched.
 pub const SEE_PRUNE_DEPTH: i32 = 8;
 tunable! {
-    SEE_CAPTURE_MARGIN: 100, 20..=250, step 10
-}
-tunable! {
-    SEE_QUIET_MARGIN: 30, 5..=100, step 4
-}
-tunable! {
+    SEE_CAPTURE_MARGIN: 100, 20..=250, step 10;
+    SEE_QUIET_MARGIN: 30, 5..=100, step 4;
     /// Reverse futility pruning: a node whose static evaluation beats beta by this much per ply
     /// of depth left is taken to hold (the side to move stands so well that the opponent will not
     /// let it get here), up to this depth.
-    RFP_MARGIN: 80, 20..=200, step 8
-}
-tunable! {
-    RFP_DEPTH: 7, 3..=12, step 1
-}
-tunable! {
+    RFP_MARGIN: 80, 20..=200, step 8;
+    RFP_DEPTH: 7, 3..=12, step 1;
     /// Futility pruning: a quiet move at a node whose evaluation plus this base and this much per
     /// ply (of the depth the move would be searched to) stays below alpha is not searched.
-    FUTILITY_BASE: 100, 0..=300, step 15
-}
-tunable! {
-    FUTILITY_MARGIN: 120, 30..=300, step 12
-}
-tunable! {
-    FUTILITY_DEPTH: 8, 3..=12, step 1
-}
-tunable! {
+    FUTILITY_BASE: 100, 0..=300, step 15;
+    FUTILITY_MARGIN: 120, 30..=300, step 12;
+    FUTILITY_DEPTH: 8, 3..=12, step 1;
     /// Late move pruning: at shallow depth only the first few quiet moves are worth searching,
     /// from LMP_MIN_DEPTH to LMP_DEPTH. Not at depth 1, the frontier: there the limit is two
     /// quiet moves, and the histories, which know nothing of what is attacked, seldom put the
     /// move that takes an attacked man out of danger among the first two; the node then reads as
     /// lost what one step away saves, and a whole two-ply search played worse than one ply.
-    LMP_DEPTH: 8, 3..=12, step 1
+    LMP_DEPTH: 8, 3..=12, step 1;
 }
 pub const LMP_MIN_DEPTH: i32 = 2;
 /// Null-move pruning from this depth; the reduction is NULL_BASE + depth / NULL_DEPTH_DIVISOR
@@ -195,16 +186,10 @@ pub const LMP_MIN_DEPTH: i32 = 2;
 /// NULL_BASE_CAUTIOUS + depth / NULL_DEPTH_DIVISOR_CAUTIOUS.
 pub const NULL_MOVE_DEPTH: i32 = 3;
 tunable! {
-    NULL_BASE: 3, 1..=6, step 1
-}
-tunable! {
-    NULL_DEPTH_DIVISOR: 3, 2..=8, step 1
-}
-tunable! {
-    NULL_EVAL_DIVISOR: 200, 50..=500, step 20
-}
-tunable! {
-    NULL_EVAL_MAX: 3, 0..=6, step 1
+    NULL_BASE: 3, 1..=6, step 1;
+    NULL_DEPTH_DIVISOR: 3, 2..=8, step 1;
+    NULL_EVAL_DIVISOR: 200, 50..=500, step 20;
+    NULL_EVAL_MAX: 3, 0..=6, step 1;
 }
 pub const NULL_BASE_CAUTIOUS: i32 = 2;
 pub const NULL_DEPTH_DIVISOR_CAUTIOUS: i32 = 6;
@@ -216,11 +201,11 @@ tunable! {
     /// most SINGULAR_TABLE_SLACK plies shallower) beats every other move, searched to about half
     /// the depth, by SINGULAR_MARGIN per ply, is searched a ply deeper; a node where another move
     /// also reaches that lowered bound, and the bound beats beta, is cut (multi-cut).
-    SINGULAR_DEPTH: 6, 4..=10, step 1
+    SINGULAR_DEPTH: 6, 4..=10, step 1;
 }
 pub const SINGULAR_TABLE_SLACK: i32 = 3;
 tunable! {
-    SINGULAR_MARGIN: 2, 1..=6, step 1
+    SINGULAR_MARGIN: 2, 1..=6, step 1;
 }
 /// Late move reductions: LMR_BASE + ln(depth) ln(moves) / LMR_DIVISOR plies, the logarithmic
 /// shape today's engines share (few at shallow depth or early in the list, more for late
@@ -228,12 +213,12 @@ tunable! {
 pub const LMR_BASE: f64 = 0.8;
 pub const LMR_DIVISOR: f64 = 2.4;
 tunable! {
-    LMR_DEPTH: 3, 2..=6, step 1
+    LMR_DEPTH: 3, 2..=6, step 1;
 }
 pub const LMR_FIRST_MOVES: usize = 2;
 tunable! {
     /// A quiet move's reduction falls by a ply for each this much of its history key.
-    LMR_HISTORY_DIVISOR: 8192, 2048..=32768, step 1024
+    LMR_HISTORY_DIVISOR: 8192, 2048..=32768, step 1024;
 }
 
 // ---- The two-player search: histories ----
@@ -241,10 +226,8 @@ tunable! {
 tunable! {
     /// A cut-off's history bonus: HISTORY_BONUS_SCALE times the depth squared, at most
     /// HISTORY_BONUS_MAX.
-    HISTORY_BONUS_SCALE: 32, 8..=128, step 6
-}
-tunable! {
-    HISTORY_BONUS_MAX: 2048, 512..=8192, step 256
+    HISTORY_BONUS_SCALE: 32, 8..=128, step 6;
+    HISTORY_BONUS_MAX: 2048, 512..=8192, step 256;
 }
 /// A capture's key adds its capture history divided by this to its MVV-LVA value (8 per
 /// centipawn of victim): at most about five pawns' worth of victim, so that a capture that
