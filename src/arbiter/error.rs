@@ -198,6 +198,8 @@ pub enum LaunchError {
     },
     #[error("the engine's stdout is not a pipe")]
     NoPipe,
+    #[error("{name} fails its handshake: {why}")]
+    Handshake { name: String, why: String },
 }
 
 /// A PGN game that does not replay under kaleido's rules.

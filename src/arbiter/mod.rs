@@ -18,7 +18,7 @@ pub mod engine_words;
 pub mod error;
 pub mod game;
 mod knockout;
-mod launch;
+pub mod launch;
 pub mod merge;
 pub mod notation;
 pub mod opening_files;
@@ -82,6 +82,7 @@ pub enum OpeningSource {
 }
 
 /// A match as `kaleido match` describes it.
+#[derive(Clone)]
 pub struct MatchSettings {
     pub variant: String,
     /// One entry per participant, in `--engines` order (a name may repeat).
@@ -127,6 +128,9 @@ pub struct MatchSettings {
     pub recover: bool,
     /// Engine traffic and stderr on our stderr.
     pub debug: bool,
+    /// Print nothing (no game lines, statistics or progress bar): a caller that plays many
+    /// short matches (the tuner) reports on them itself.
+    pub quiet: bool,
     pub event: String,
     /// The PGN Site tag.
     pub site: String,
@@ -151,6 +155,8 @@ pub struct MatchSummary {
     pub points: Vec<f64>,
     pub interrupted: bool,
     pub sprt: Option<String>,
+    /// Games lost on time.
+    pub time_forfeits: usize,
 }
 
 /// Runs a match and prints its progress on stdout in cutechess-cli's words.

@@ -9,8 +9,13 @@ pub struct Progress {
 }
 
 impl Progress {
-    pub fn new(total: usize) -> Progress {
-        let bar = ProgressBar::with_draw_target(Some(total as u64), ProgressDrawTarget::stderr());
+    /// A bar for `total` games, drawn when `shown` (and stderr is a terminal).
+    pub fn new(total: usize, shown: bool) -> Progress {
+        let target = match shown {
+            true => ProgressDrawTarget::stderr(),
+            false => ProgressDrawTarget::hidden(),
+        };
+        let bar = ProgressBar::with_draw_target(Some(total as u64), target);
         if let Ok(style) = ProgressStyle::with_template("[{bar:30}] {pos}/{len} games  {msg}") {
             bar.set_style(style.progress_chars("#>-"));
         }

@@ -4,7 +4,7 @@
 //! that becomes the match's summary.
 
 use super::error::MatchError;
-use super::game::{GameEnd, GameReport};
+use super::game::{GameEnd, GameReport, Termination};
 use super::pgn;
 use super::progress::Progress;
 use super::resume::Resumed;
@@ -62,7 +62,7 @@ impl<'a> Reporter<'a> {
             header,
             summary: MatchSummary::default(),
             tally: Tally::new(s.names.clone(), G::PLAYERS),
-            progress: Progress::new(planned),
+            progress: Progress::new(planned, !s.quiet),
             finished: 0,
             misconfigured: None,
             broken: None,
@@ -71,7 +71,9 @@ impl<'a> Reporter<'a> {
 
     /// One line on stdout, with the progress bar (on stderr) out of its way.
     pub fn say(&self, line: &str) {
-        self.progress.println(line);
+        if !self.s.quiet {
+            self.progress.println(line);
+        }
     }
 
     /// Counts the games a resumed match's PGN file already holds, as if just played.
@@ -142,6 +144,9 @@ impl<'a> Reporter<'a> {
     fn played(&mut self, g: usize, report: &GameReport, seating: &[usize]) {
         self.finished += 1;
         self.summary.played += 1;
+        if report.termination == Termination::TimeForfeit {
+            self.summary.time_forfeits += 1;
+        }
         self.say(&format!(
             "Finished game {} ({}): {} {{{}}}",
             g + 1,

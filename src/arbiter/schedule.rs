@@ -320,6 +320,7 @@ mod tests {
             resume: false,
             recover: false,
             debug: false,
+            quiet: false,
             event: String::new(),
             site: String::new(),
             epd: None,

@@ -126,6 +126,20 @@ impl UciClient {
         }
     }
 
+    /// The engine's handshake alone: the `option name ...` lines it announces, after which
+    /// it is told to quit. For a caller that must know the options before it plays (a
+    /// tuner checking that the parameters it will set exist).
+    pub fn announced_options(mut self) -> Result<Vec<String>, Fault> {
+        let (hello, ok) = self.dialect.greeting();
+        self.send(hello)?;
+        let lines = self.wait_for(ok, Instant::now() + STARTUP_TIMEOUT);
+        self.process.shut_down("quit", QUIT_GRACE);
+        Ok(lines?
+            .into_iter()
+            .filter(|line| line.trim_start().starts_with("option name "))
+            .collect())
+    }
+
     fn send(&mut self, line: &str) -> Result<(), Fault> {
         if self.process.send(line) {
             Ok(())

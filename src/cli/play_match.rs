@@ -195,6 +195,7 @@ pub fn run(args: MatchArgs) -> Result<(), CliError> {
         resume: args.resume,
         recover: args.recover,
         debug: args.debug,
+        quiet: false,
         event: args.event,
         site: args.site,
         epd: args.epd,
@@ -245,7 +246,7 @@ fn seat_engines(
 const BOOK_PLIES: usize = 40;
 
 /// Reads the openings `--openings` names.
-fn opening_source(spec: &OpeningsSpec) -> Result<OpeningSource, CliError> {
+pub(super) fn opening_source(spec: &OpeningsSpec) -> Result<OpeningSource, CliError> {
     let path = spec.file.display();
     let bytes =
         std::fs::read(&spec.file).map_err(|e| CliError(format!("cannot read {path}: {e}")))?;
