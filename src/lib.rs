@@ -21,5 +21,6 @@ pub mod search;
 pub mod selfplay;
 pub mod stats;
 pub mod train;
+pub mod tune;
 pub mod variants;
 pub mod version;

@@ -12,6 +12,7 @@ mod perft;
 mod play_match;
 mod selfplay;
 mod train;
+mod tune;
 mod variant_arg;
 mod wdl;
 
@@ -57,6 +58,8 @@ pub enum Command {
     Merge(merge::MergeArgs),
     /// Merge the shards of one data run (`datagen --shard`) into one training file
     MergeData(merge_data::MergeDataArgs),
+    /// Tune the search's parameters by SPSA over game pairs (a build with --features tuning)
+    Tune(tune::TuneArgs),
     /// Serve a web board on 127.0.0.1 to play every variant against kaleido
     Gui(gui::GuiArgs),
 }
@@ -105,6 +108,7 @@ pub fn run(cli: Cli) -> Result<(), CliError> {
         Some(Command::Merge(args)) => merge::run(args),
         Some(Command::MergeData(args)) => merge_data::run(args),
         Some(Command::Wdl(args)) => wdl::run(args),
+        Some(Command::Tune(args)) => tune::run(args),
         Some(Command::Gui(args)) => gui::run(args),
         // GUIs start engines without arguments and speak first; a person at a terminal is
         // told what kaleido waits for (on stderr: stdout carries protocol lines only).

@@ -52,6 +52,7 @@ mod trichess_cli;
 mod trichess_differential;
 mod trichess_search;
 mod trichess_selfplay;
+mod tune;
 mod uci;
 mod version;
 mod xboard;
