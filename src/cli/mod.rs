@@ -7,6 +7,7 @@ mod engine_args;
 mod gui;
 mod merge;
 mod merge_data;
+mod opening_args;
 mod openings;
 mod perft;
 mod play_match;

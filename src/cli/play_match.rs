@@ -1,18 +1,17 @@
 //! `kaleido match`: engine matches refereed by kaleido (src/arbiter, docs/match.md).
 
 use super::engine_args::EngineWords;
+use super::opening_args::OpeningArgs;
 use super::variant_arg::VariantName;
 use super::CliError;
 use crate::arbiter::adjudication::{DrawRule, ResignRule};
 use crate::arbiter::clock::TimeControl;
 use crate::arbiter::config::{ConfigError, EngineConfig, EngineList};
 use crate::arbiter::engine_words;
-use crate::arbiter::opening_files::{read_text, OpeningFormat, OpeningsSpec};
 use crate::arbiter::openings::Shuffle;
-use crate::arbiter::polyglot::PolyglotBook;
 use crate::arbiter::sprt::Sprt;
 use crate::arbiter::tournament::Format;
-use crate::arbiter::{run as run_match, MatchSettings, OpeningSource, Shard};
+use crate::arbiter::{run as run_match, MatchSettings, Shard};
 use clap::Args;
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -62,14 +61,8 @@ pub struct MatchArgs {
     /// Games played at once (one engine process per seat per game)
     #[arg(long, default_value_t = 1)]
     pub concurrency: usize,
-    /// Openings: a file (PGN, EPD, a polyglot .bin book, or one `FEN`, `FEN moves ...` or
-    /// `startpos moves ...` per line), or cutechess's words: file=F format=pgn|epd|polyglot
-    /// order=sequential|random plies=N start=N
-    #[arg(long, num_args = 1..=5, conflicts_with = "random_plies")]
-    pub openings: Option<Vec<String>>,
-    /// Random legal plies from the start position that open each game pair (from --seed)
-    #[arg(long)]
-    pub random_plies: Option<usize>,
+    #[command(flatten)]
+    pub opening: OpeningArgs,
     /// Start each game pair from a shuffled start drawn from --seed: chess960 (both sides
     /// alike) or double (each side its own arrangement); the games are played as Chess960.
     /// With --openings FILE the file's positions are played, as Chess960
@@ -154,11 +147,7 @@ pub fn run(args: MatchArgs) -> Result<(), CliError> {
         Some(st) => Some(TimeControl::per_move(st)?),
         None => super::parse_given(args.tc.as_deref(), TimeControl::parse)?,
     };
-    let openings = match (&args.openings, args.random_plies) {
-        (Some(words), _) => opening_source(&OpeningsSpec::parse(words)?)?,
-        (None, Some(plies)) if plies > 0 => OpeningSource::Random(plies.min(200)),
-        _ => OpeningSource::Start,
-    };
+    let openings = args.opening.source()?;
     let sprt = super::parse_given(args.sprt.as_deref(), Sprt::parse)?;
     let draw = super::parse_given(args.draw.as_deref(), DrawRule::parse)?;
     let resign = super::parse_given(args.resign.as_deref(), ResignRule::parse)?;
@@ -240,28 +229,4 @@ fn seat_engines(
         });
     }
     Ok((engines, names))
-}
-
-/// A book walk with no `plies=` stops at the end of the book, or here.
-const BOOK_PLIES: usize = 40;
-
-/// Reads the openings `--openings` names.
-pub(super) fn opening_source(spec: &OpeningsSpec) -> Result<OpeningSource, CliError> {
-    let path = spec.file.display();
-    let bytes =
-        std::fs::read(&spec.file).map_err(|e| CliError(format!("cannot read {path}: {e}")))?;
-    if spec.format == OpeningFormat::Polyglot {
-        let book = PolyglotBook::read(&bytes).map_err(|e| CliError(format!("{path}: {e}")))?;
-        return Ok(OpeningSource::Book {
-            book,
-            plies: spec.plies.unwrap_or(BOOK_PLIES),
-        });
-    }
-    let text = String::from_utf8_lossy(&bytes);
-    Ok(OpeningSource::File {
-        openings: read_text(&text, spec.format),
-        order: spec.order,
-        start: spec.start,
-        plies: spec.plies,
-    })
 }

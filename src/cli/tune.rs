@@ -2,15 +2,14 @@
 //! docs/strength.md's "Tuning").
 
 use super::engine_args::EngineWords;
-use super::play_match::opening_source;
+use super::opening_args::OpeningArgs;
 use super::variant_arg::VariantName;
 use super::CliError;
 use crate::arbiter::clock::TimeControl;
 use crate::arbiter::config::EngineList;
 use crate::arbiter::engine_words;
-use crate::arbiter::opening_files::OpeningsSpec;
 use crate::arbiter::tournament::Format;
-use crate::arbiter::{MatchSettings, OpeningSource};
+use crate::arbiter::MatchSettings;
 use crate::tune::spsa::Schedule;
 use crate::tune::{self, param_file, TuneSettings};
 use clap::Args;
@@ -53,12 +52,9 @@ pub struct TuneArgs {
     /// Games played at once
     #[arg(long, default_value_t = 1)]
     pub concurrency: usize,
-    /// Openings, as for `kaleido match` (file=F order=random ...); each step takes the next
-    #[arg(long, num_args = 1..=5, conflicts_with = "random_plies")]
-    pub openings: Option<Vec<String>>,
-    /// Random legal plies from the start position that open each game pair
-    #[arg(long)]
-    pub random_plies: Option<usize>,
+    // Each step opens its pairs with the openings after the last step's.
+    #[command(flatten)]
+    pub opening: OpeningArgs,
     /// Seed of the perturbations and the random openings
     #[arg(long, default_value_t = 1)]
     pub seed: u64,
@@ -136,11 +132,7 @@ pub fn run(args: TuneArgs) -> Result<(), CliError> {
             "tune needs a time control: --tc BASE+INC (2+0.02)".into(),
         ));
     };
-    let openings = match (&args.openings, args.random_plies) {
-        (Some(words), _) => opening_source(&OpeningsSpec::parse(words)?)?,
-        (None, Some(plies)) if plies > 0 => OpeningSource::Random(plies.min(200)),
-        _ => OpeningSource::Start,
-    };
+    let openings = args.opening.source()?;
     let stop = Arc::new(AtomicBool::new(false));
     let on_signal = stop.clone();
     // First Ctrl-C: the step under way is dropped and the state file keeps the rest; a
