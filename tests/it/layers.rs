@@ -15,7 +15,7 @@ const LAYERS: &[(&str, &[&str])] = &[
     (
         "front ends",
         &[
-            "cli", "protocol", "arbiter", "gui", "selfplay", "datagen", "train", "stats",
+            "cli", "protocol", "arbiter", "gui", "selfplay", "datagen", "train", "tune", "stats",
             "pgn_text", "fuzzing",
         ],
     ),
