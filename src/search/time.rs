@@ -125,14 +125,20 @@ impl TimeManager {
         })
     }
 
-    /// Whether the next iteration may start: not when the forecast is sure and says it would
-    /// end past the hard limit, since its first root move alone may then take all the time
-    /// left and only burn clock that later moves could use.
-    pub fn next_iteration_fits(&self) -> bool {
+    /// Whether the next iteration may start, given the share of it that its first root move
+    /// (the best so far, searched first) is expected to take: its share of the nodes so far.
+    /// Not when that first move is forecast to end past the hard limit, whatever the growth:
+    /// an iteration cut short answers only once a root move has raised alpha, so one that
+    /// cannot finish its first move only burns clock that later moves could use. Nor when
+    /// the forecast is sure and says the whole iteration would end past the hard limit.
+    pub fn next_iteration_fits(&self, first_move_share: f64) -> bool {
         let Some(hard) = self.budget.hard.filter(|_| !self.bounded_otherwise) else {
             return true;
         };
-        !self.forecast.sure() || self.start.elapsed() + self.forecast.next() <= hard
+        let elapsed = self.start.elapsed();
+        let next = self.forecast.next();
+        let first_move = next.mul_f64(first_move_share.clamp(0.0, 1.0));
+        elapsed + first_move <= hard && (!self.forecast.sure() || elapsed + next <= hard)
     }
 }
 
@@ -202,6 +208,32 @@ mod tests {
             ..Limits::default()
         };
         let time = TimeManager::new(&limits, Instant::now(), FORECAST_MORE_PLAYERS);
-        assert!(time.next_iteration_fits());
+        assert!(time.next_iteration_fits(1.0));
+    }
+
+    #[test]
+    fn no_iteration_starts_whose_first_move_would_end_past_the_hard_limit() {
+        let limits = Limits {
+            movetime: Some(Duration::from_millis(1000)),
+            ..Limits::default()
+        };
+        let start = Instant::now() - Duration::from_millis(300);
+        let mut time = TimeManager::new(&limits, start, FORECAST_TWO_PLAYERS);
+        // Iterations of 100 and then 200 ms: the next is forecast at 400 ms (a growth of two,
+        // too slow for the whole-iteration forecast to be acted on).
+        time.forecast.record(Duration::from_millis(100));
+        time.forecast.record(Duration::from_millis(300));
+        assert!(!time.forecast.sure());
+        assert!(time.next_iteration_fits(0.5), "300 + 200 ms fits in 1000");
+        assert!(time.next_iteration_fits(1.0), "300 + 400 ms fits too");
+        let late = TimeManager {
+            start: Instant::now() - Duration::from_millis(750),
+            ..time
+        };
+        assert!(late.next_iteration_fits(0.5), "750 + 200 ms fits");
+        assert!(
+            !late.next_iteration_fits(0.8),
+            "750 + 320 ms does not: its first move would be cut, and the iteration give nothing"
+        );
     }
 }

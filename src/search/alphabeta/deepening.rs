@@ -209,7 +209,8 @@ impl<G: Searchable> Deepening<'_, G> {
             };
             self.time.iteration_done(best.best == previous);
             self.report(depth, &lines);
-            if self.settled(&best) || !self.time.next_iteration_fits() {
+            let share = self.share(&best);
+            if self.settled(&best, share) || !self.time.next_iteration_fits(share) {
                 break;
             }
         }
@@ -302,14 +303,18 @@ impl<G: Searchable> Deepening<'_, G> {
         }
     }
 
+    /// The best move's share of the main thread's nodes so far.
+    fn share(&self, best: &SearchResult<G::Move>) -> f64 {
+        best.best.map_or(0.0, |mv| {
+            self.main.root_move_nodes(G::move_bits(mv)) as f64 / self.main.nodes().max(1) as f64
+        })
+    }
+
     /// Whether no deeper iteration is wanted: the soft time limit (scaled by the best move's
     /// stability and share of the nodes) has passed, or a mate is found (one that `go mate`
     /// asked for, or any when no depth was asked for).
-    fn settled(&self, best: &SearchResult<G::Move>) -> bool {
+    fn settled(&self, best: &SearchResult<G::Move>, share: f64) -> bool {
         let limits = self.limits;
-        let share = best.best.map_or(0.0, |mv| {
-            self.main.root_move_nodes(G::move_bits(mv)) as f64 / self.main.nodes().max(1) as f64
-        });
         let mate_settled = best.score.abs() > MATE_BOUND
             && limits.depth.is_none()
             && !limits.infinite

@@ -250,7 +250,8 @@ pub fn search_multi<G: Searchable>(
             || settled
             || mate_found
             || soft_nodes
-            || !time.next_iteration_fits()
+            // An iteration cut short gives nothing here: the whole of it must fit.
+            || !time.next_iteration_fits(1.0)
         {
             break;
         }
