@@ -11,9 +11,10 @@ a new game (ucinewgame, newgame, new) starts the list again. A SCORE is written
 and is put into UCI/tri `info ... score` lines and XBoard thinking lines
 (`depth score time nodes pv`); every other line passes through untouched.
 """
-import subprocess
 import sys
 import threading
+
+import relay
 
 split = sys.argv.index("--")
 scripted = sys.argv[1:split]
@@ -58,26 +59,16 @@ def rewrite(line):
     return line
 
 
-def feed(engine):
+def passes(line):
     global moves
-    for line in sys.stdin:
-        word = line.split()[:1]
-        if word and word[0] in ("ucinewgame", "newgame", "new"):
-            with lock:
-                moves = 0
-        try:
-            engine.stdin.write(line)
-            engine.stdin.flush()
-        except BrokenPipeError:
-            break
-    try:
-        engine.stdin.close()
-    except BrokenPipeError:
-        pass
+    word = line.split()[:1]
+    if word and word[0] in ("ucinewgame", "newgame", "new"):
+        with lock:
+            moves = 0
+    return True
 
 
-engine = subprocess.Popen(command, stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
-threading.Thread(target=feed, args=(engine,), daemon=True).start()
+engine = relay.start(command, passes)
 for line in engine.stdout:
     line = line.rstrip("\n")
     sys.stdout.write(rewrite(line) + "\n")

@@ -8,9 +8,9 @@ before the engine's `uciok`; a `setoption name NAME value V` for one of them is 
 on but appended to LOG as `NAME=V`. Every other line passes through untouched, so the
 engine plays as it always does.
 """
-import subprocess
 import sys
-import threading
+
+import relay
 
 split = sys.argv.index("--")
 log = sys.argv[1]
@@ -19,26 +19,16 @@ names = {name for name, _, _ in spins}
 command = sys.argv[split + 1:]
 
 
-def feed(engine):
-    for line in sys.stdin:
-        words = line.split()
-        if words[:2] == ["setoption", "name"] and len(words) == 5 and words[2] in names:
-            with open(log, "a") as f:
-                f.write(f"{words[2]}={words[4]}\n")
-            continue
-        try:
-            engine.stdin.write(line)
-            engine.stdin.flush()
-        except BrokenPipeError:
-            break
-    try:
-        engine.stdin.close()
-    except BrokenPipeError:
-        pass
+def passes(line):
+    words = line.split()
+    if words[:2] == ["setoption", "name"] and len(words) == 5 and words[2] in names:
+        with open(log, "a") as f:
+            f.write(f"{words[2]}={words[4]}\n")
+        return False
+    return True
 
 
-engine = subprocess.Popen(command, stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
-threading.Thread(target=feed, args=(engine,), daemon=True).start()
+engine = relay.start(command, passes)
 for line in engine.stdout:
     if line.strip() == "uciok":
         for name, low, high in spins:
