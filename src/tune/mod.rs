@@ -29,7 +29,7 @@ pub enum TuneError {
     #[error("state file {path}: {why}")]
     State { path: String, why: String },
     #[error("{path} holds another run ({why}); remove it or name another --state")]
-    OtherRun { path: String, why: String },
+    OtherRun { path: String, why: state::Differs },
     #[error(transparent)]
     Match(#[from] MatchError),
     #[error(transparent)]

@@ -23,6 +23,11 @@ pub struct StepRecord {
     pub values: Vec<f64>,
 }
 
+/// The setting in which a saved run differs from the one a command asks for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("{0}: not the same as this command's")]
+pub struct Differs(pub &'static str);
+
 #[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
 pub struct TuneState {
     pub format: u32,
@@ -65,8 +70,8 @@ impl TuneState {
     }
 
     /// Whether `other` (the state a command line asks for) is the same run as this one, so
-    /// that this one may be continued in its place.
-    pub fn continues(&self, other: &TuneState) -> Result<(), String> {
+    /// that this one may be continued in its place; if not, the first setting that differs.
+    pub fn continues(&self, other: &TuneState) -> Result<(), Differs> {
         let names =
             |s: &TuneState| -> Vec<String> { s.start.iter().map(|p| p.name.clone()).collect() };
         let differs = [
@@ -80,7 +85,7 @@ impl TuneState {
             (names(self) != names(other), "parameters"),
         ];
         match differs.iter().find(|(d, _)| *d) {
-            Some((_, what)) => Err(format!("{what}: not the same as this command's")),
+            Some((_, what)) => Err(Differs(what)),
             None => Ok(()),
         }
     }
@@ -158,12 +163,13 @@ mod tests {
         assert_eq!(s.continues(&state()), Ok(()));
         let mut other = state();
         other.seed = 8;
+        assert_eq!(s.continues(&other), Err(Differs("seed")));
         assert_eq!(
-            s.continues(&other),
-            Err("seed: not the same as this command's".to_string())
+            Differs("seed").to_string(),
+            "seed: not the same as this command's"
         );
         let mut fewer = state();
         fewer.start.pop();
-        assert!(s.continues(&fewer).unwrap_err().contains("parameters"));
+        assert_eq!(s.continues(&fewer), Err(Differs("parameters")));
     }
 }
