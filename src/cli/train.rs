@@ -4,7 +4,7 @@
 use super::variant_arg::VariantName;
 use super::CliError;
 use crate::game::Variant;
-use crate::nnue::{self, QuantisedNetwork};
+use crate::nnue::{self, OutputBuckets, QuantisedNetwork};
 use crate::registry::{with_variant, VariantVisitor};
 use crate::train::network::Network;
 use crate::train::{data, hand_written_loss, plot, quantise, train, TrainSettings};
@@ -66,6 +66,11 @@ pub struct TrainArgs {
     /// that evaluation, rather than an evaluation of its own
     #[arg(long)]
     pub correct_hand_written: bool,
+    /// Output layers by the men on the board, spread evenly from one man to the start's
+    /// count (1: one layer); a starting network's are kept unless this asks for others, and
+    /// one of a single layer is copied into each
+    #[arg(long, default_value_t = 1)]
+    pub output_buckets: usize,
 }
 
 struct Train(TrainArgs);
@@ -94,6 +99,10 @@ impl VariantVisitor for Train {
             Some(path) => Some(starting_network(path)?),
             None => None,
         };
+        let buckets = match (args.output_buckets, &start) {
+            (1, Some(start)) => start.buckets,
+            (count, _) => OutputBuckets::spread(count, men_at_start::<G>()),
+        };
         let settings = TrainSettings {
             hidden: args.hidden,
             epochs: args.epochs,
@@ -107,6 +116,7 @@ impl VariantVisitor for Train {
             factor_span: args.factorise.then_some(G::CELLS),
             decay: args.decay,
             correct_hand_written: args.correct_hand_written,
+            buckets,
         };
         let baseline = hand_written_loss(&samples, args.lambda);
         eprintln!("the hand-written evaluation's validation loss: {baseline:.6}");
@@ -145,10 +155,11 @@ impl VariantVisitor for Train {
             false => start.unsearched_threats(),
         };
         eprintln!(
-            "{name}: {} inputs, {} hidden, {} perspectives; the start position {:.0} cp (float) {} cp (integer); {:.1} s in all",
+            "{name}: {} inputs, {} hidden, {} perspectives, {} output buckets; the start position {:.0} cp (float) {} cp (integer); {:.1} s in all",
             G::INPUTS,
             net.hidden,
             G::PLAYERS,
+            net.buckets.count,
             net.evaluate(&views) + beside as f32,
             quantised.evaluate(&views) + beside,
             began.elapsed().as_secs_f64()
@@ -170,8 +181,8 @@ fn starting_network(path: &Path) -> Result<Network, CliError> {
     let bytes = std::fs::read(path).map_err(|e| CliError(format!("{name}: {e}")))?;
     let saved = QuantisedNetwork::read(&bytes).map_err(|e| CliError(format!("{name}: {e}")))?;
     eprintln!(
-        "starting from {name}: a {} network, {} hidden units",
-        saved.variant, saved.hidden
+        "starting from {name}: a {} network, {} hidden units, {} output buckets",
+        saved.variant, saved.hidden, saved.buckets.count
     );
     Ok(Network::from_quantised(&saved))
 }
@@ -181,6 +192,10 @@ pub fn run(args: TrainArgs) -> Result<(), CliError> {
         return Err(CliError(
             "--epochs and --hidden must be at least 1 and --lambda within 0 to 1".into(),
         ));
+    }
+    // The file keeps the count in a byte.
+    if !(1..=usize::from(u8::MAX)).contains(&args.output_buckets) {
+        return Err(CliError("--output-buckets must be within 1 to 255".into()));
     }
     let variant = args.variant.clone();
     with_variant(&variant, Train(args))?

@@ -581,10 +581,11 @@ mod tests {
             hidden,
             players: 2,
             corrects_hand_written: false,
+            buckets: crate::nnue::OutputBuckets::ONE,
             w1: vec![0; Chess::INPUTS * hidden],
             b1: vec![0; hidden],
             w2: vec![0; 2 * hidden],
-            b2: 100 * crate::nnue::QA * crate::nnue::QB / crate::nnue::EVAL_SCALE,
+            b2: vec![100 * crate::nnue::QA * crate::nnue::QB / crate::nnue::EVAL_SCALE],
         };
         let by_network = Settings {
             network: Some(Arc::new(flat)),

@@ -19,6 +19,8 @@ const EMPTY: u8 = 0;
 
 struct Frame {
     men: [u8; MAX_CELLS],
+    /// The men on the board: they pick the network's output layer.
+    count: usize,
     /// Each seat's hidden pre-activations, in seat order.
     accs: Vec<i32>,
     /// Whether `accs` belongs to `men` (false until the frame is first evaluated).
@@ -71,6 +73,7 @@ impl<'a> Accumulators<'a> {
         while self.frames.len() < plies {
             self.frames.push(Frame {
                 men: [EMPTY; MAX_CELLS],
+                count: 0,
                 accs: vec![0; size],
                 current: false,
             });
@@ -112,9 +115,12 @@ impl<'a> Accumulators<'a> {
         }
         let frame = &mut self.frames[ply];
         frame.men = [EMPTY; MAX_CELLS];
+        let mut count = 0;
         pos.for_each_man(|cell, kind, owner| {
             frame.men[cell] = (1 + owner * G::KINDS + kind) as u8;
+            count += 1;
         });
+        frame.count = count;
         frame.current = false;
     }
 
@@ -129,8 +135,9 @@ impl<'a> Accumulators<'a> {
         for p in first + 1..=ply {
             self.update::<G>(p);
         }
+        let frame = &self.frames[ply];
         self.net
-            .output_with(&self.frames[ply].accs, mover, self.simd)
+            .output_with(&frame.accs, mover, frame.count, self.simd)
     }
 
     /// Works out frame `p`'s pre-activations from frame `p - 1`'s: each seat's block in one

@@ -8,14 +8,18 @@
 //!
 //! ```text
 //! file   = "KLNN" version:u8 (3) name_len:u8 name inputs:u32 hidden:u32 players:u8
-//!          flags:u8 w1:[i16; inputs * hidden] b1:[i16; hidden] w2:[i16; players * hidden]
-//!          b2:i32
+//!          flags:u8 [buckets:u8 men_per_bucket:u8]
+//!          w1:[i16; inputs * hidden] b1:[i16; hidden]
+//!          w2:[i16; buckets * players * hidden] b2:[i32; buckets]
 //! ```
-//! little-endian; W1 row by row (one row of `hidden` per input); W2 the mover's block first.
-//! Flag bit 0 (`CORRECTS_HAND_WRITTEN`): the network's output is a correction that the search
-//! adds to the hand-written evaluation, not an evaluation of its own. Version 2 files have no
-//! flags byte and read as flags 0.
+//! little-endian; W1 row by row (one row of `hidden` per input); W2 bucket by bucket, each the
+//! mover's block first. Flag bit 0 (`CORRECTS_HAND_WRITTEN`): the network's output is a
+//! correction that the search adds to the hand-written evaluation, not an evaluation of its
+//! own. Flag bit 1 (`HAS_OUTPUT_BUCKETS`): the two bytes in brackets follow the flags and the
+//! output layer comes once per bucket (buckets.rs); without it there is one. Version 2 files
+//! have no flags byte and read as flags 0.
 
+use super::buckets::OutputBuckets;
 use super::simd::Simd;
 use std::fmt;
 
@@ -33,6 +37,8 @@ pub const VERSION: u8 = 3;
 const OLDEST_VERSION: u8 = 2;
 /// Flag bit: the output is added to the hand-written evaluation.
 const CORRECTS_HAND_WRITTEN: u8 = 1;
+/// Flag bit: the output layer comes once per bucket of material.
+const HAS_OUTPUT_BUCKETS: u8 = 2;
 /// The widest hidden layer a file may ask for (a guard against a corrupt size).
 pub const MAX_HIDDEN: usize = 4096;
 /// The most inputs a file may ask for (gigachess has 8,960).
@@ -47,10 +53,14 @@ pub struct QuantisedNetwork {
     /// Whether the output corrects the hand-written evaluation (the search adds the two)
     /// rather than replacing it: a network that need learn only what the evaluation misses.
     pub corrects_hand_written: bool,
+    /// Which output layer a position is read with.
+    pub buckets: OutputBuckets,
     pub w1: Vec<i16>,
     pub b1: Vec<i16>,
+    /// `buckets.count` output layers of `players` blocks of `hidden`.
     pub w2: Vec<i16>,
-    pub b2: i32,
+    /// One output bias per bucket.
+    pub b2: Vec<i32>,
 }
 
 impl QuantisedNetwork {
@@ -69,12 +79,20 @@ impl QuantisedNetwork {
             eat(&(size as u64).to_le_bytes());
         }
         eat(&[u8::from(self.corrects_hand_written)]);
+        // A network of one output layer hashes as it did before buckets existed, so that
+        // the data runs that name one still match it.
+        if self.buckets != OutputBuckets::ONE {
+            eat(&(self.buckets.count as u64).to_le_bytes());
+            eat(&(self.buckets.men_per_bucket as u64).to_le_bytes());
+        }
         for weights in [&self.w1, &self.b1, &self.w2] {
             for w in weights.iter() {
                 eat(&w.to_le_bytes());
             }
         }
-        eat(&self.b2.to_le_bytes());
+        for b in &self.b2 {
+            eat(&b.to_le_bytes());
+        }
         hash
     }
 }
@@ -151,15 +169,25 @@ impl QuantisedNetwork {
         out.extend_from_slice(&(self.inputs as u32).to_le_bytes());
         out.extend_from_slice(&(self.hidden as u32).to_le_bytes());
         out.push(self.players as u8);
-        out.push(if self.corrects_hand_written {
-            CORRECTS_HAND_WRITTEN
-        } else {
-            0
-        });
+        let bucketed = self.buckets != OutputBuckets::ONE;
+        let mut flags = 0;
+        if self.corrects_hand_written {
+            flags |= CORRECTS_HAND_WRITTEN;
+        }
+        if bucketed {
+            flags |= HAS_OUTPUT_BUCKETS;
+        }
+        out.push(flags);
+        if bucketed {
+            out.push(self.buckets.count as u8);
+            out.push(self.buckets.men_per_bucket as u8);
+        }
         for v in self.w1.iter().chain(&self.b1).chain(&self.w2) {
             out.extend_from_slice(&v.to_le_bytes());
         }
-        out.extend_from_slice(&self.b2.to_le_bytes());
+        for b in &self.b2 {
+            out.extend_from_slice(&b.to_le_bytes());
+        }
         out
     }
 
@@ -204,16 +232,32 @@ impl QuantisedNetwork {
             )));
         }
         let flags = if version >= 3 { c.u8()? } else { 0 };
-        if flags & !CORRECTS_HAND_WRITTEN != 0 {
+        if flags & !(CORRECTS_HAND_WRITTEN | HAS_OUTPUT_BUCKETS) != 0 {
             return Err(NetworkError::BadShape(format!(
                 "flags {flags:#04x}, unknown to this build"
             )));
         }
+        let buckets = match flags & HAS_OUTPUT_BUCKETS != 0 {
+            true => OutputBuckets {
+                count: usize::from(c.u8()?),
+                men_per_bucket: usize::from(c.u8()?),
+            },
+            false => OutputBuckets::ONE,
+        };
+        if buckets.count == 0 || buckets.men_per_bucket == 0 {
+            return Err(NetworkError::BadShape(format!(
+                "{} output buckets of {} men",
+                buckets.count, buckets.men_per_bucket
+            )));
+        }
         let w1 = c.i16s(inputs * hidden)?;
         let b1 = c.i16s(hidden)?;
-        let w2 = c.i16s(players * hidden)?;
-        let b = c.take(4)?;
-        let b2 = i32::from_le_bytes([b[0], b[1], b[2], b[3]]);
+        let w2 = c.i16s(buckets.count * players * hidden)?;
+        let b2 = c
+            .take(4 * buckets.count)?
+            .chunks_exact(4)
+            .map(|b| i32::from_le_bytes([b[0], b[1], b[2], b[3]]))
+            .collect();
         if !c.0.is_empty() {
             return Err(NetworkError::BadShape(format!(
                 "{} bytes after the weights",
@@ -226,6 +270,7 @@ impl QuantisedNetwork {
             hidden,
             players,
             corrects_hand_written: flags & CORRECTS_HAND_WRITTEN != 0,
+            buckets,
             w1,
             b1,
             w2,
@@ -248,36 +293,41 @@ impl QuantisedNetwork {
     }
 
     /// The evaluation in centipawns from pre-activations (one block per perspective, the
-    /// mover's first).
-    pub fn output(&self, accs: &[i32]) -> i32 {
-        self.output_with(accs, 0, Simd::PORTABLE)
+    /// mover's first) of a position of `men` men.
+    pub fn output(&self, accs: &[i32], men: usize) -> i32 {
+        self.output_with(accs, 0, men, Simd::PORTABLE)
     }
 
     /// The evaluation in centipawns from pre-activations kept in seat order, for the player
-    /// in seat `mover`: its block meets the network's first output block, the next seat's the
-    /// second, and so on. Summed in the instructions `simd`, which change no result.
-    pub fn output_with(&self, accs: &[i32], mover: usize, simd: Simd) -> i32 {
+    /// in seat `mover`, of a position of `men` men: its block meets the first block of the
+    /// men's output layer, the next seat's the second, and so on. Summed in the instructions
+    /// `simd`, which change no result.
+    pub fn output_with(&self, accs: &[i32], mover: usize, men: usize, simd: Simd) -> i32 {
         let hidden = self.hidden;
+        let bucket = self.buckets.of(men);
+        let layer = &self.w2[bucket * self.players * hidden..][..self.players * hidden];
         let sum: i64 = (0..self.players)
             .map(|k| {
                 let seat = (mover + k) % self.players;
                 simd.block_sum(
                     &accs[seat * hidden..(seat + 1) * hidden],
-                    &self.w2[k * hidden..(k + 1) * hidden],
+                    &layer[k * hidden..(k + 1) * hidden],
                 )
             })
             .sum();
-        let out = sum / i64::from(QA) + i64::from(self.b2);
+        let out = sum / i64::from(QA) + i64::from(self.b2[bucket]);
         (out * i64::from(EVAL_SCALE) / i64::from(QA * QB)) as i32
     }
 
-    /// The evaluation in centipawns of a position given by its perspectives' inputs.
+    /// The evaluation in centipawns of a position given by its perspectives' inputs (each
+    /// perspective has one input a man, so the first's count is the men on the board).
     pub fn evaluate(&self, perspectives: &[&[u32]]) -> i32 {
         let mut accs = vec![0; self.players * self.hidden];
         for (k, inputs) in perspectives.iter().enumerate() {
             self.accumulate(inputs, &mut accs[k * self.hidden..(k + 1) * self.hidden]);
         }
-        self.output(&accs)
+        let men = perspectives.first().map_or(0, |inputs| inputs.len());
+        self.output(&accs, men)
     }
 }
 
@@ -292,10 +342,25 @@ mod tests {
             hidden: 2,
             players: 2,
             corrects_hand_written: false,
+            buckets: OutputBuckets::ONE,
             w1: vec![10, -20, 30, 40, -50, 60, 70, 80],
             b1: vec![5, 6],
             w2: vec![1, -2, 3, 4],
-            b2: -7,
+            b2: vec![-7],
+        }
+    }
+
+    /// `tiny` with two output layers: up to two men read the first, more the second.
+    fn bucketed() -> QuantisedNetwork {
+        QuantisedNetwork {
+            buckets: OutputBuckets {
+                count: 2,
+                men_per_bucket: 2,
+            },
+            w2: vec![1, -2, 3, 4, -5, 6, 7, -8],
+            // The second bias alone is worth 800 cp.
+            b2: vec![-7, 2 * QA * QB],
+            ..tiny()
         }
     }
 
@@ -367,5 +432,42 @@ mod tests {
         let sum = 46 * 46 * -2 + 75 * 75 * 3 + 86 * 86 * 4;
         let out = (sum / QA + -7) * EVAL_SCALE / (QA * QB);
         assert_eq!(net.evaluate(&[&[0, 2], &[3]]), out);
+    }
+
+    #[test]
+    fn the_men_on_the_board_pick_the_output_layer() {
+        let net = bucketed();
+        let bytes = net.to_bytes();
+        assert_eq!(QuantisedNetwork::read(&bytes), Ok(net.clone()));
+        assert_ne!(net.digest(), tiny().digest());
+        // Two men (the first perspective's inputs) read the first layer, as `tiny` does.
+        assert_eq!(
+            net.evaluate(&[&[0, 2], &[3]]),
+            tiny().evaluate(&[&[0, 2], &[3]])
+        );
+        // Three read the second: perspective 0 has inputs 0, 1 and 2, perspective 1 input 3.
+        // acc0 = [5 + 10 + 30 - 50, 6 - 20 + 40 + 60] = [-5, 86]; acc1 = [75, 86].
+        let sum = 86 * 86 * 6 + 75 * 75 * 7 + 86 * 86 * -8;
+        let out = (sum / QA + 2 * QA * QB) * EVAL_SCALE / (QA * QB);
+        assert_eq!(net.evaluate(&[&[0, 1, 2], &[3]]), out);
+        assert_eq!(out, 800);
+        // A count or a size of zero is refused; so is a file cut inside the second layer.
+        let flags_at = 4 + 1 + 1 + "chess".len() + 4 + 4 + 1;
+        assert_eq!(bytes[flags_at], HAS_OUTPUT_BUCKETS);
+        for at in [flags_at + 1, flags_at + 2] {
+            let mut zero = bytes.clone();
+            zero[at] = 0;
+            assert!(matches!(
+                QuantisedNetwork::read(&zero),
+                Err(NetworkError::BadShape(_))
+            ));
+        }
+        assert_eq!(
+            QuantisedNetwork::read(&bytes[..bytes.len() - 6]),
+            Err(NetworkError::Truncated)
+        );
+        // One bucket writes no bucket bytes: the file a build before buckets wrote.
+        assert_eq!(tiny().to_bytes()[flags_at], 0);
+        assert_eq!(tiny().to_bytes().len() + 2 + 8 + 4, bytes.len());
     }
 }

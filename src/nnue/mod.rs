@@ -9,10 +9,12 @@
 //! with that player's perspective first.
 
 mod accumulator;
+mod buckets;
 mod file;
 mod simd;
 
 pub use accumulator::{Accumulators, MAX_CELLS};
+pub use buckets::OutputBuckets;
 pub use file::{
     NetworkError, QuantisedNetwork, EVAL_SCALE, MAGIC, MAX_HIDDEN, MAX_INPUTS, QA, QB, VERSION,
 };
@@ -142,8 +144,12 @@ pub fn describe(network: Option<&QuantisedNetwork>, choice: &EvalChoice) -> Stri
             true => ", correcting the hand-written evaluation",
             false => "",
         };
+        let buckets = match net.buckets.count {
+            1 => String::new(),
+            n => format!(", {n} output buckets"),
+        };
         format!(
-            "({}x{}x{}{correcting})",
+            "({}x{}x{}{buckets}{correcting})",
             net.inputs, net.hidden, net.players
         )
     };

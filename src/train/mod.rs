@@ -13,7 +13,7 @@ pub mod network;
 pub mod plot;
 pub mod wdl;
 
-use crate::nnue::{QuantisedNetwork, QA, QB};
+use crate::nnue::{OutputBuckets, QuantisedNetwork, QA, QB};
 use crate::selfplay::random_source;
 use data::Samples;
 use network::{sigmoid, Adam, Gradients, Network, EVAL_SCALE};
@@ -54,6 +54,9 @@ pub struct TrainSettings {
     /// Train a correction of the hand-written evaluation (added to the network's output)
     /// rather than an evaluation of its own.
     pub correct_hand_written: bool,
+    /// The output layers by material (`OutputBuckets::ONE`: one layer). A starting network
+    /// of one layer is copied into each; one of other buckets is refused.
+    pub buckets: OutputBuckets,
 }
 
 /// What one epoch did.
@@ -78,6 +81,12 @@ fn target(samples: &Samples, i: usize, lambda: f32) -> f32 {
     (1.0 - lambda) * expected + lambda * samples.results[i]
 }
 
+/// The output bucket of sample `i`, by the men on its board (its first perspective's
+/// inputs, one a man).
+fn bucket(net: &Network, samples: &Samples, i: usize) -> usize {
+    net.buckets.of(samples.inputs(i, 0).len())
+}
+
 /// The network's output for sample `i` with what the search adds beside it (the threats it
 /// does not learn; the whole hand-written evaluation, threats included, where it corrects
 /// that), in units of `EVAL_SCALE`, leaving its pre-activations in `accs`.
@@ -90,7 +99,7 @@ fn forward(net: &Network, samples: &Samples, i: usize, accs: &mut [f32]) -> f32 
         true => samples.hand_written[i],
         false => samples.threats[i],
     };
-    net.output(accs) + f32::from(beside) / EVAL_SCALE
+    net.output(accs, bucket(net, samples, i)) + f32::from(beside) / EVAL_SCALE
 }
 
 /// A thread's working memory for `backward`: the hidden pre-activations of every
@@ -114,10 +123,12 @@ fn backward(
     let p = sigmoid(forward(net, samples, i, accs));
     let t = target(samples, i, lambda);
     let d = 2.0 * (p - t) * p * (1.0 - p) * weight;
-    grads.b2 += d;
+    let bucket = bucket(net, samples, i);
+    grads.b2[bucket] += d;
+    let layer = bucket * samples.players * h;
     for (k, block) in accs.chunks_exact(h).enumerate() {
-        let w2 = &net.w2[k * h..(k + 1) * h];
-        let gw2 = &mut grads.w2[k * h..(k + 1) * h];
+        let w2 = &net.w2[layer + k * h..layer + (k + 1) * h];
+        let gw2 = &mut grads.w2[layer + k * h..layer + (k + 1) * h];
         // The hidden units' gradients.
         dacc.clear();
         dacc.extend(
@@ -224,6 +235,16 @@ pub fn train(
             &mut rng,
         ),
     };
+    let buckets = net.buckets;
+    net = net.bucketed(settings.buckets).ok_or_else(|| {
+        format!(
+            "the starting network has {} output buckets of {} men, not {} of {}",
+            buckets.count,
+            buckets.men_per_bucket,
+            settings.buckets.count,
+            settings.buckets.men_per_bucket
+        )
+    })?;
     if let Some(span) = settings.factor_span {
         net = net.factorised(span);
     }
@@ -306,10 +327,15 @@ pub fn quantise(net: &Network, variant: &str) -> QuantisedNetwork {
         hidden: net.hidden,
         players: net.players,
         corrects_hand_written: net.corrects_hand_written,
+        buckets: net.buckets,
         w1: q(&net.folded_w1(WEIGHT_CLIP), QA),
         b1: q(&net.b1, QA),
         w2: q(&net.w2, QB),
-        b2: (net.b2 * (QA * QB) as f32).round() as i32,
+        b2: net
+            .b2
+            .iter()
+            .map(|&b| (b * (QA * QB) as f32).round() as i32)
+            .collect(),
     }
 }
 
@@ -371,6 +397,7 @@ mod tests {
             factor_span: None,
             decay: 0.0,
             correct_hand_written: false,
+            buckets: OutputBuckets::ONE,
         }
     }
 
@@ -432,6 +459,52 @@ mod tests {
                 "{float} against {integer}"
             );
         }
+    }
+
+    #[test]
+    fn output_buckets_train_apart_and_a_one_layer_network_starts_each() {
+        let samples = samples();
+        let buckets = OutputBuckets::spread(4, 32);
+        let one_layer = train(&samples, Chess::INPUTS, &settings(2), |_| {}).unwrap();
+        // Copied into four buckets, the network judges every sample as it did.
+        let copied = one_layer.clone().bucketed(buckets).unwrap();
+        assert_eq!(copied.w2.len(), 4 * one_layer.w2.len());
+        for i in (0..samples.len()).step_by(89) {
+            let views = [samples.inputs(i, 0), samples.inputs(i, 1)];
+            assert_eq!(copied.evaluate(&views), one_layer.evaluate(&views));
+        }
+        let go_on = TrainSettings {
+            start: Some(one_layer),
+            buckets,
+            ..settings(2)
+        };
+        let net = train(&samples, Chess::INPUTS, &go_on, |_| {}).unwrap();
+        assert_eq!(net.buckets, buckets);
+        // The samples span several buckets, and each bucket seen learns its own layer.
+        let seen: std::collections::BTreeSet<usize> = (0..samples.len())
+            .map(|i| bucket(&net, &samples, i))
+            .collect();
+        assert!(seen.len() >= 2, "{seen:?}");
+        let layers: Vec<&[f32]> = seen.iter().map(|&b| net.output_layer(b)).collect();
+        assert_ne!(layers[0], layers[1]);
+        let quantised = quantise(&net, Chess::NAME);
+        assert_eq!(quantised.buckets, buckets);
+        assert_eq!(Network::from_quantised(&quantised).buckets, buckets);
+        for i in (0..samples.len()).step_by(97) {
+            let views = [samples.inputs(i, 0), samples.inputs(i, 1)];
+            let (float, integer) = (net.evaluate(&views), quantised.evaluate(&views) as f32);
+            assert!(
+                (float - integer).abs() <= 8.0 + float.abs() * 0.05,
+                "{float} against {integer}"
+            );
+        }
+        // A network of other buckets is no start for these.
+        let other = TrainSettings {
+            start: Some(net),
+            buckets: OutputBuckets::spread(2, 32),
+            ..settings(1)
+        };
+        assert!(train(&samples, Chess::INPUTS, &other, |_| {}).is_err());
     }
 
     #[test]

@@ -1,5 +1,6 @@
 //! The network being trained, in floating point: one hidden layer shared by every perspective
-//! (a "perspective network"), a squared clipped ReLU, and one output.
+//! (a "perspective network"), a squared clipped ReLU, and one output, read from one of
+//! several output layers where the network has buckets of material (src/nnue/buckets.rs).
 //!
 //! For a position seen by seats k = 0 (the mover), 1, ... the hidden layer's pre-activations
 //! are `acc_k = b1 + sum of W1 rows of the active inputs of perspective k`; the output is
@@ -13,7 +14,7 @@
 //! too many (kind, cell) inputs for each to be seen often; the shared row generalises. Saving
 //! folds the factor rows into the input rows, so the engine's network has the usual shape.
 
-use crate::nnue::{QuantisedNetwork, QA, QB};
+use crate::nnue::{OutputBuckets, QuantisedNetwork, QA, QB};
 use rand::Rng;
 use rand_chacha::ChaCha8Rng;
 
@@ -29,9 +30,12 @@ pub struct Network {
     /// `inputs` rows of `hidden` weights.
     pub w1: Vec<f32>,
     pub b1: Vec<f32>,
-    /// `players` blocks of `hidden` weights, the mover's first.
+    /// Which output layer a position is read with.
+    pub buckets: OutputBuckets,
+    /// Per bucket, `players` blocks of `hidden` weights, the mover's first.
     pub w2: Vec<f32>,
-    pub b2: f32,
+    /// Per bucket, the output's bias.
+    pub b2: Vec<f32>,
     /// Training only: one row of `hidden` per (owner, kind) that input `i` adds besides its
     /// own, namely row `i / factor_span`; empty when the first layer is not factorised.
     pub factors: Vec<f32>,
@@ -74,8 +78,9 @@ impl Network {
             players,
             w1: uniform(inputs * hidden, 1.0 / (active.max(1) as f32).sqrt()),
             b1: vec![0.1; hidden],
+            buckets: OutputBuckets::ONE,
             w2: uniform(players * hidden, 1.0 / ((players * hidden) as f32).sqrt()),
-            b2: 0.0,
+            b2: vec![0.0],
             factors: Vec::new(),
             factor_span: 1,
             corrects_hand_written: false,
@@ -88,9 +93,25 @@ impl Network {
         if !self.corrects_hand_written {
             self.corrects_hand_written = true;
             self.w2.fill(0.0);
-            self.b2 = 0.0;
+            self.b2.fill(0.0);
         }
         self
+    }
+
+    /// The network with the output layers `buckets` asks for. A network of one output layer
+    /// gets a copy of it in every bucket, so that it starts as it was and each bucket then
+    /// learns its own stage of the game; None if it has other buckets already.
+    pub fn bucketed(mut self, buckets: OutputBuckets) -> Option<Network> {
+        if self.buckets == buckets {
+            return Some(self);
+        }
+        if self.buckets != OutputBuckets::ONE {
+            return None;
+        }
+        self.w2 = self.w2.repeat(buckets.count);
+        self.b2 = self.b2.repeat(buckets.count);
+        self.buckets = buckets;
+        Some(self)
     }
 
     /// The network with zero factor rows, one per `span` inputs (nothing changes its output
@@ -134,8 +155,13 @@ impl Network {
             players: net.players,
             w1: scaled(&net.w1, QA),
             b1: scaled(&net.b1, QA),
+            buckets: net.buckets,
             w2: scaled(&net.w2, QB),
-            b2: net.b2 as f32 / (QA * QB) as f32,
+            b2: net
+                .b2
+                .iter()
+                .map(|&b| b as f32 / (QA * QB) as f32)
+                .collect(),
             factors: Vec::new(),
             factor_span: 1,
             corrects_hand_written: net.corrects_hand_written,
@@ -148,7 +174,7 @@ impl Network {
             &mut self.w1,
             &mut self.b1,
             &mut self.w2,
-            std::slice::from_mut(&mut self.b2),
+            &mut self.b2,
             &mut self.factors,
         ]
     }
@@ -177,24 +203,34 @@ impl Network {
         }
     }
 
-    /// The output for pre-activations `accs` (one block of `hidden` per perspective).
+    /// The output layer of `bucket`: its weights (a block of `hidden` per perspective).
     #[inline]
-    pub fn output(&self, accs: &[f32]) -> f32 {
-        self.b2
+    pub fn output_layer(&self, bucket: usize) -> &[f32] {
+        let size = self.players * self.hidden;
+        &self.w2[bucket * size..(bucket + 1) * size]
+    }
+
+    /// The output for pre-activations `accs` (one block of `hidden` per perspective) read
+    /// with the output layer of `bucket`.
+    #[inline]
+    pub fn output(&self, accs: &[f32], bucket: usize) -> f32 {
+        self.b2[bucket]
             + accs
                 .iter()
-                .zip(&self.w2)
+                .zip(self.output_layer(bucket))
                 .map(|(&a, &w)| screlu(a) * w)
                 .sum::<f32>()
     }
 
-    /// The evaluation in centipawns of a position given by its perspectives' inputs.
+    /// The evaluation in centipawns of a position given by its perspectives' inputs (one
+    /// input a man in each, so the first's count is the men on the board).
     pub fn evaluate(&self, perspectives: &[&[u32]]) -> f32 {
         let mut accs = vec![0.0; self.players * self.hidden];
         for (k, inputs) in perspectives.iter().enumerate() {
             self.accumulate(inputs, &mut accs[k * self.hidden..(k + 1) * self.hidden]);
         }
-        self.output(&accs) * EVAL_SCALE
+        let men = perspectives.first().map_or(0, |inputs| inputs.len());
+        self.output(&accs, self.buckets.of(men)) * EVAL_SCALE
     }
 }
 
@@ -204,7 +240,7 @@ pub struct Gradients {
     pub w1: Vec<f32>,
     pub b1: Vec<f32>,
     pub w2: Vec<f32>,
-    pub b2: f32,
+    pub b2: Vec<f32>,
     pub factors: Vec<f32>,
 }
 
@@ -214,7 +250,7 @@ impl Gradients {
             w1: vec![0.0; net.w1.len()],
             b1: vec![0.0; net.b1.len()],
             w2: vec![0.0; net.w2.len()],
-            b2: 0.0,
+            b2: vec![0.0; net.b2.len()],
             factors: vec![0.0; net.factors.len()],
         }
     }
@@ -223,7 +259,7 @@ impl Gradients {
         self.w1.fill(0.0);
         self.b1.fill(0.0);
         self.w2.fill(0.0);
-        self.b2 = 0.0;
+        self.b2.fill(0.0);
         self.factors.fill(0.0);
     }
 
@@ -237,20 +273,16 @@ impl Gradients {
         for (a, b) in self.w2.iter_mut().zip(&other.w2) {
             *a += b;
         }
-        self.b2 += other.b2;
+        for (a, b) in self.b2.iter_mut().zip(&other.b2) {
+            *a += b;
+        }
         for (a, b) in self.factors.iter_mut().zip(&other.factors) {
             *a += b;
         }
     }
 
     pub fn parameters(&self) -> [&[f32]; 5] {
-        [
-            &self.w1,
-            &self.b1,
-            &self.w2,
-            std::slice::from_ref(&self.b2),
-            &self.factors,
-        ]
+        [&self.w1, &self.b1, &self.w2, &self.b2, &self.factors]
     }
 }
 
@@ -271,7 +303,7 @@ impl Adam {
             net.w1.len(),
             net.b1.len(),
             net.w2.len(),
-            1,
+            net.b2.len(),
             net.factors.len(),
         ];
         Adam {

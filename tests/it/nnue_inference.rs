@@ -5,7 +5,7 @@
 
 use crate::common::Scratch;
 use kaleido::game::{NetworkInputs, Variant};
-use kaleido::nnue::{self, Accumulators, EvalChoice, QuantisedNetwork, Simd};
+use kaleido::nnue::{self, Accumulators, EvalChoice, OutputBuckets, QuantisedNetwork, Simd};
 use kaleido::registry::{with_variant, VariantVisitor, VARIANT_NAMES};
 use kaleido::search::{self, Context, Limits, Thought, TranspositionTable};
 use kaleido::selfplay::random_source;
@@ -13,25 +13,30 @@ use rand::Rng;
 use std::path::Path;
 use std::sync::atomic::AtomicBool;
 
-/// A network of random weights for `G`, within the ranges training leaves them in.
+/// A network of random weights for `G`, within the ranges training leaves them in, with four
+/// output layers by material (so that captures along a line change the layer read).
 fn random_network<G: NetworkInputs>(hidden: usize, seed: u64) -> QuantisedNetwork {
+    let mut men = 0;
+    G::startpos().for_each_man(|_, _, _| men += 1);
+    let buckets = OutputBuckets::spread(4, men);
     let mut rng = random_source(seed);
     let mut weights = |n: usize, bound: i16| -> Vec<i16> {
         (0..n).map(|_| rng.random_range(-bound..=bound)).collect()
     };
     let w1 = weights(G::INPUTS * hidden, 500);
     let b1 = weights(hidden, 500);
-    let w2 = weights(G::PLAYERS * hidden, 127);
+    let w2 = weights(buckets.count * G::PLAYERS * hidden, 127);
     QuantisedNetwork {
         variant: G::NAME.to_string(),
         inputs: G::INPUTS,
         hidden,
         players: G::PLAYERS,
         corrects_hand_written: false,
+        buckets,
         w1,
         b1,
         w2,
-        b2: 1234,
+        b2: (0..buckets.count as i32).map(|b| 1234 - 9000 * b).collect(),
     }
 }
 
@@ -165,7 +170,7 @@ impl VariantVisitor for ZeroCorrection {
         let mut net = random_network::<G>(8, 4);
         net.corrects_hand_written = true;
         net.w2.fill(0);
-        net.b2 = 0;
+        net.b2.fill(0);
         let corrected = search_start::<G>(Some(&net));
         let by_hand = search_start::<G>(None);
         assert_eq!(
