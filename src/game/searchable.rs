@@ -81,6 +81,15 @@ pub trait Searchable: NetworkInputs {
         None
     }
 
+    /// Whether the static evaluation of the position after quiet move `mv` tells what the
+    /// move is worth, so that futility and late-move pruning may condemn it by that
+    /// evaluation. False for a move whose point shows only later: a spin turns four men at
+    /// once and opens lines that a search finds and a static evaluation does not. Only read
+    /// where `SHALLOW_PRUNING` is on.
+    fn judged_statically(&self, _mv: Self::Move) -> bool {
+        true
+    }
+
     /// Whether the last move ended the game outright (doublemove's king capture), so that the
     /// position's score is the rules' outcome. Quiescence asks this before standing pat: the
     /// static evaluation of a position whose king is gone knows nothing of the loss, and a

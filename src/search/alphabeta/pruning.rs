@@ -63,14 +63,16 @@ impl<G: Searchable> Searcher<'_, G> {
             && pos.see_ge(picked.mv, -SEE_CAPTURE_MARGIN() * node.depth) == Some(false)
     }
 
-    /// Whether a quiet move leading to `child` may be pruned at all: once a move has been
-    /// searched and no mate is at stake. Not a move after which the same side moves again
+    /// Whether a quiet move `mv` leading to `child` may be pruned at all: once a move has
+    /// been searched and no mate is at stake, where the evaluation judges the move
+    /// (`judged_statically`: not a spin). Not a move after which the same side moves again
     /// (doublemove's first sub-move): it is worth what the next one makes of it, a king
     /// capture included.
     #[inline]
     pub(super) fn quiet_prunable(
         pos: &G,
         child: &G,
+        mv: G::Move,
         node: Node,
         index: usize,
         quiet: bool,
@@ -78,6 +80,7 @@ impl<G: Searchable> Searcher<'_, G> {
     ) -> bool {
         G::SHALLOW_PRUNING
             && quiet
+            && pos.judged_statically(mv)
             && node.ply > 0
             && !node.in_check
             && index > 0
@@ -125,5 +128,60 @@ impl<G: Searchable> Searcher<'_, G> {
             return true;
         }
         depth <= SEE_PRUNE_DEPTH && pos.see_ge(mv, -see_margin) == Some(false)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::game::Game;
+    use crate::variants::spinchess::Spinchess;
+
+    fn moves<G: Game>(pos: &G) -> Vec<G::Move> {
+        let mut moves = Vec::new();
+        pos.legal_moves(&mut moves);
+        moves
+    }
+
+    fn node(depth: i32) -> Node {
+        Node {
+            depth,
+            ply: 3,
+            in_check: false,
+            eval: 0,
+            improving: false,
+            first_extension: 0,
+        }
+    }
+
+    #[test]
+    fn spins_are_never_pruned_by_the_evaluation_and_plain_moves_are() {
+        let pos =
+            Spinchess::from_fen("r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 5")
+                .unwrap();
+        let (mut spins, mut plain) = (0, 0);
+        for turn in moves(&pos) {
+            if pos.tactical_value(turn).is_some() {
+                continue;
+            }
+            let mut child = pos;
+            child.play(turn);
+            let prunable =
+                Searcher::<Spinchess>::quiet_prunable(&pos, &child, turn, node(2), 5, true, 0);
+            match turn.spin_part() {
+                Some(_) => {
+                    assert!(!prunable, "{turn:?}");
+                    spins += 1;
+                }
+                None => {
+                    assert!(prunable, "{turn:?}");
+                    plain += 1;
+                }
+            }
+        }
+        assert!(
+            spins > 10 && plain > 10,
+            "{spins} spins, {plain} plain moves"
+        );
     }
 }

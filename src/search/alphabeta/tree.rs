@@ -333,8 +333,9 @@ impl<G: Searchable> Searcher<'_, G> {
         let mut tried_captures = std::mem::take(&mut self.capture_lists[ply]);
         tried_captures.clear();
         let mut searched = 0;
-        // Set once late-move pruning has cut a quiet move: every later quiet move would be cut
-        // too (the count only grows), so they are skipped before being made.
+        // Set once late-move pruning has cut a quiet move: every later quiet move that the
+        // evaluation judges would be cut too (the count only grows), so they are skipped
+        // before being made.
         let mut skip_quiets = false;
         let pv_node = beta - alpha > 1;
         for i in 0.. {
@@ -350,7 +351,7 @@ impl<G: Searchable> Searcher<'_, G> {
             best_move.get_or_insert(mv);
             let tactical = pos.tactical_value(mv);
             let quiet = tactical.is_none();
-            if quiet && skip_quiets {
+            if quiet && skip_quiets && pos.judged_statically(mv) {
                 continue;
             }
             let reduction = Self::reduction(node, picked, i, quiet, pv_node);
@@ -364,7 +365,7 @@ impl<G: Searchable> Searcher<'_, G> {
             if depth > 1 {
                 self.tt.prefetch(child.hash());
             }
-            let prunable = Self::quiet_prunable(pos, &child, node, i, quiet, best);
+            let prunable = Self::quiet_prunable(pos, &child, mv, node, i, quiet, best);
             if prunable {
                 quiets_seen += 1;
                 if Self::past_late_move_limit(node, quiets_seen) {
