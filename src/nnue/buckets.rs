@@ -22,9 +22,12 @@ impl OutputBuckets {
     };
 
     /// `count` buckets spread evenly over positions of 1 to `men_at_start` men. A count of
-    /// 0 is taken as 1.
+    /// 0 or 1 is the one layer of `ONE` (so that a network trained without buckets is stored
+    /// as one).
     pub fn spread(count: usize, men_at_start: usize) -> OutputBuckets {
-        let count = count.max(1);
+        if count <= 1 {
+            return OutputBuckets::ONE;
+        }
         OutputBuckets {
             count,
             men_per_bucket: men_at_start.div_ceil(count).max(1),
@@ -65,6 +68,7 @@ mod tests {
         let tri = OutputBuckets::spread(5, 48);
         assert_eq!(tri.men_per_bucket, 10);
         assert_eq!((tri.of(48), tri.of(41), tri.of(40)), (4, 4, 3));
+        assert_eq!(OutputBuckets::spread(1, 32), OutputBuckets::ONE);
         for men in 0..100 {
             assert_eq!(OutputBuckets::ONE.of(men), 0);
             assert_eq!(OutputBuckets::spread(0, 32).of(men), 0);
