@@ -4,7 +4,7 @@
 use super::variant_arg::VariantName;
 use super::CliError;
 use crate::game::Variant;
-use crate::nnue::{self, OutputBuckets, QuantisedNetwork};
+use crate::nnue::{self, KingBuckets, OutputBuckets, QuantisedNetwork};
 use crate::registry::{with_variant, VariantVisitor};
 use crate::train::network::Network;
 use crate::train::{data, hand_written_loss, plot, quantise, train, TrainSettings};
@@ -71,6 +71,11 @@ pub struct TrainArgs {
     /// one of a single layer is copied into each
     #[arg(long, default_value_t = 1)]
     pub output_buckets: usize,
+    /// A first layer per region of the board the perspective's king stands in, mirrored
+    /// where the variant's layout says, factorised over the buckets (the variant's layout;
+    /// a starting network's are kept)
+    #[arg(long)]
+    pub king_buckets: bool,
 }
 
 struct Train(TrainArgs);
@@ -81,24 +86,34 @@ impl VariantVisitor for Train {
     fn visit<G: Variant>(self) -> Self::Output {
         let args = self.0;
         let began = Instant::now();
-        let (samples, skipped) = data::load::<G>(&args.data, args.reflect).map_err(CliError)?;
-        eprintln!(
-            "{} positions read in {:.1} s{} ({} left out for a score beyond +/-{} cp, {} for a bad FEN)",
-            samples.len(),
-            began.elapsed().as_secs_f64(),
-            if args.reflect && G::reflected_cell(0).is_some() {
-                ", reflections included"
-            } else {
-                ""
-            },
-            skipped.extreme_score,
-            data::SCORE_FILTER,
-            skipped.bad_fen
-        );
         let start = match &args.init {
             Some(path) => Some(starting_network(path)?),
             None => None,
         };
+        let layout = match (args.king_buckets, &start) {
+            (true, _) => KingBuckets::new(G::KING_BUCKETS.to_vec())
+                .ok()
+                .filter(|layout| !layout.is_none() && layout.fits::<G>())
+                .ok_or_else(|| CliError(format!("{} has no king buckets", G::NAME)))?,
+            (false, Some(start)) => start.king_buckets.clone(),
+            (false, None) => KingBuckets::NONE,
+        };
+        // A mirrored layout reads a position and its reflection alike: their samples would
+        // be the same.
+        let reflect = args.reflect && G::reflected_cell(0).is_some() && !layout.mirrors();
+        if args.reflect && layout.mirrors() {
+            eprintln!("the king buckets mirror the board: no reflected positions are added");
+        }
+        let (samples, skipped) = data::load::<G>(&args.data, reflect, &layout).map_err(CliError)?;
+        eprintln!(
+            "{} positions read in {:.1} s{} ({} left out for a score beyond +/-{} cp, {} for a bad FEN)",
+            samples.len(),
+            began.elapsed().as_secs_f64(),
+            if reflect { ", reflections included" } else { "" },
+            skipped.extreme_score,
+            data::SCORE_FILTER,
+            skipped.bad_fen
+        );
         let buckets = match (args.output_buckets, &start) {
             (1, Some(start)) => start.buckets,
             (count, _) => OutputBuckets::spread(count, men_at_start::<G>()),
@@ -117,6 +132,7 @@ impl VariantVisitor for Train {
             decay: args.decay,
             correct_hand_written: args.correct_hand_written,
             buckets,
+            king_buckets: layout.clone(),
         };
         let baseline = hand_written_loss(&samples, args.lambda);
         eprintln!("the hand-written evaluation's validation loss: {baseline:.6}");
@@ -148,15 +164,16 @@ impl VariantVisitor for Train {
         // network added: the threats, or the hand-written evaluation that a network corrects):
         // the integers follow the floats.
         let start = G::startpos();
-        let perspectives = nnue::perspective_inputs(&start, start.side_to_move().index());
+        let perspectives = nnue::perspective_inputs(&start, start.side_to_move().index(), &layout);
         let views: Vec<&[u32]> = perspectives.iter().map(Vec::as_slice).collect();
         let beside = match net.corrects_hand_written {
             true => start.evaluate_for(start.side_to_move()),
             false => start.unsearched_threats(),
         };
         eprintln!(
-            "{name}: {} inputs, {} hidden, {} perspectives, {} output buckets; the start position {:.0} cp (float) {} cp (integer); {:.1} s in all",
+            "{name}: {} inputs, {} king buckets, {} hidden, {} perspectives, {} output buckets; the start position {:.0} cp (float) {} cp (integer); {:.1} s in all",
             G::INPUTS,
+            layout.count(),
             net.hidden,
             G::PLAYERS,
             net.buckets.count,
@@ -181,8 +198,11 @@ fn starting_network(path: &Path) -> Result<Network, CliError> {
     let bytes = std::fs::read(path).map_err(|e| CliError(format!("{name}: {e}")))?;
     let saved = QuantisedNetwork::read(&bytes).map_err(|e| CliError(format!("{name}: {e}")))?;
     eprintln!(
-        "starting from {name}: a {} network, {} hidden units, {} output buckets",
-        saved.variant, saved.hidden, saved.buckets.count
+        "starting from {name}: a {} network, {} hidden units, {} king buckets, {} output buckets",
+        saved.variant,
+        saved.hidden,
+        saved.king_buckets.count(),
+        saved.buckets.count
     );
     Ok(Network::from_quantised(&saved))
 }

@@ -582,6 +582,7 @@ mod tests {
             players: 2,
             corrects_hand_written: false,
             buckets: crate::nnue::OutputBuckets::ONE,
+            king_buckets: crate::nnue::KingBuckets::NONE,
             w1: vec![0; Chess::INPUTS * hidden],
             b1: vec![0; hidden],
             w2: vec![0; 2 * hidden],

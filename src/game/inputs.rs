@@ -7,6 +7,10 @@
 
 use super::Game;
 
+/// The bit of a king-bucket entry (`NetworkInputs::KING_BUCKETS`) that says the board is
+/// read reflected while the king stands there.
+pub const MIRRORED_KING_BUCKET: u8 = 0x80;
+
 pub trait NetworkInputs: Game {
     /// The size of the cell index space. It may hold indices no man can stand on (a padded
     /// board layout); their inputs are simply never active.
@@ -19,6 +23,13 @@ pub trait NetworkInputs: Game {
     /// the user chooses another evaluation; None where no network has beaten the hand-written
     /// evaluation yet.
     const NETWORK: Option<&'static [u8]> = None;
+    /// The kind of man whose cell picks a perspective's king bucket (src/nnue/king_buckets.rs):
+    /// the king; None where no man's place should shape the others' worth.
+    const KING: Option<usize> = None;
+    /// The king buckets `kaleido train --king-buckets` gives this variant's networks: an entry
+    /// per cell as a perspective sees it, the bucket with `MIRRORED_KING_BUCKET`
+    /// where the board is read reflected; empty where the variant suggests none.
+    const KING_BUCKETS: &'static [u8] = &[];
 
     /// Calls `f(cell, kind, owner)` for every man on the board (owner: the seat, 0 first).
     fn for_each_man(&self, f: impl FnMut(usize, usize, usize));
@@ -28,8 +39,10 @@ pub trait NetworkInputs: Game {
 
     /// Where a left-right reflection of the board takes `cell`, in variants whose rules treat
     /// a position and its reflection alike (up to castling, which the inputs do not show):
-    /// the trainer doubles its data with reflected positions. None where there is no such
-    /// reflection.
+    /// the trainer doubles its data with reflected positions, and mirrored king buckets read
+    /// the board through it. It must keep ranks, so that reflecting a cell and turning it to
+    /// a perspective's side (`relative_cell`) may be done in either order. None where there
+    /// is no such reflection.
     fn reflected_cell(_cell: usize) -> Option<usize> {
         None
     }

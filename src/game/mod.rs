@@ -21,7 +21,7 @@ pub use board_view::{
     WHITE,
 };
 pub use castling_word::castling_word;
-pub use inputs::NetworkInputs;
+pub use inputs::{NetworkInputs, MIRRORED_KING_BUCKET};
 pub use searchable::Searchable;
 pub use xboard::{Display, Setup, XboardFacts};
 

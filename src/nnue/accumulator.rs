@@ -6,14 +6,19 @@
 //! them, by the cells whose man differs from one frame to the next: each such cell takes its
 //! old man's weight row out and puts its new man's in. Nothing here knows what a move is, so
 //! castling, en passant, promotions, spins and passes need no code of their own, and a node
-//! cut off before its evaluation costs no update at all.
+//! cut off before its evaluation costs no update at all. A network of king buckets
+//! (king_buckets.rs) reads each seat's rows through the view its king's cell gives; where a
+//! seat's view differs from the parent frame's, its block is worked out from scratch.
 
 use super::file::QuantisedNetwork;
+use super::king_buckets::{KingBuckets, View};
 use super::simd::Simd;
 use crate::game::NetworkInputs;
 
 /// The most cells a variant's inputs may index (trichess's layout has 240).
 pub const MAX_CELLS: usize = 256;
+/// The most players a variant's network may have perspectives for.
+pub const MAX_SEATS: usize = 4;
 /// The code of an empty cell; a man's is 1 + owner * KINDS + kind.
 const EMPTY: u8 = 0;
 
@@ -21,6 +26,8 @@ struct Frame {
     men: [u8; MAX_CELLS],
     /// The men on the board: they pick the network's output layer.
     count: usize,
+    /// How each seat reads the board (its king bucket).
+    views: [View; MAX_SEATS],
     /// Each seat's hidden pre-activations, in seat order.
     accs: Vec<i32>,
     /// Whether `accs` belongs to `men` (false until the frame is first evaluated).
@@ -74,17 +81,21 @@ impl<'a> Accumulators<'a> {
             self.frames.push(Frame {
                 men: [EMPTY; MAX_CELLS],
                 count: 0,
+                views: [View::default(); MAX_SEATS],
                 accs: vec![0; size],
                 current: false,
             });
         }
     }
 
-    /// Whether `net` reads `G`'s inputs: the same variant, input count and players.
+    /// Whether `net` reads `G`'s inputs: the same variant, input count and players, and
+    /// king buckets laid out for its board.
     pub fn fits<G: NetworkInputs>(net: &QuantisedNetwork) -> bool {
         net.variant == G::NAME
-            && net.inputs == G::INPUTS
+            && net.inputs == G::INPUTS * net.king_buckets.count()
+            && net.king_buckets.fits::<G>()
             && net.players == G::PLAYERS
+            && G::PLAYERS <= MAX_SEATS
             && G::CELLS <= MAX_CELLS
             && G::PLAYERS * G::KINDS < usize::from(u8::MAX)
     }
@@ -95,14 +106,7 @@ impl<'a> Accumulators<'a> {
         let (net, simd) = (self.net, self.simd);
         let frame = &mut self.frames[0];
         for (seat, acc) in frame.accs.chunks_exact_mut(net.hidden).enumerate() {
-            acc.iter_mut()
-                .zip(&net.b1)
-                .for_each(|(a, &b)| *a = i32::from(b));
-            for (cell, &code) in frame.men[..G::CELLS].iter().enumerate() {
-                if code != EMPTY {
-                    simd.add_row(acc, row::<G>(net, cell, code, seat));
-                }
-            }
+            refresh::<G>(net, simd, &frame.men, frame.views[seat], seat, acc);
         }
         frame.current = true;
     }
@@ -116,11 +120,22 @@ impl<'a> Accumulators<'a> {
         let frame = &mut self.frames[ply];
         frame.men = [EMPTY; MAX_CELLS];
         let mut count = 0;
+        let mut kings = [None; MAX_SEATS];
+        let royal = G::KING.unwrap_or(usize::MAX);
         pos.for_each_man(|cell, kind, owner| {
             frame.men[cell] = (1 + owner * G::KINDS + kind) as u8;
             count += 1;
+            if kind == royal {
+                kings[owner] = Some(cell);
+            }
         });
         frame.count = count;
+        let layout = &self.net.king_buckets;
+        if !layout.is_none() {
+            for (seat, view) in frame.views[..G::PLAYERS].iter_mut().enumerate() {
+                *view = layout.view::<G>(kings[seat], seat);
+            }
+        }
         frame.current = false;
     }
 
@@ -142,7 +157,7 @@ impl<'a> Accumulators<'a> {
 
     /// Works out frame `p`'s pre-activations from frame `p - 1`'s: each seat's block in one
     /// pass that reads the parent's, adds and takes out the changed cells' rows and writes the
-    /// child's.
+    /// child's; or from scratch, for a seat whose king has moved to another view.
     fn update<G: NetworkInputs>(&mut self, p: usize) {
         let (net, simd) = (self.net, self.simd);
         let (above, below) = self.frames.split_at_mut(p);
@@ -166,14 +181,19 @@ impl<'a> Accumulators<'a> {
         }
         let blocks = frame.accs.chunks_exact_mut(net.hidden);
         for (seat, (acc, from)) in blocks.zip(parent.accs.chunks_exact(net.hidden)).enumerate() {
+            let view = frame.views[seat];
+            if view != parent.views[seat] {
+                refresh::<G>(net, simd, &frame.men, view, seat, acc);
+                continue;
+            }
             self.added.clear();
             self.removed.clear();
             for &(cell, old, new) in &self.changes {
                 if old != EMPTY {
-                    self.removed.push(row::<G>(net, cell, old, seat));
+                    self.removed.push(row::<G>(net, cell, old, view, seat));
                 }
                 if new != EMPTY {
-                    self.added.push(row::<G>(net, cell, new, seat));
+                    self.added.push(row::<G>(net, cell, new, view, seat));
                 }
             }
             simd.update(acc, from, &self.added, &self.removed);
@@ -182,11 +202,37 @@ impl<'a> Accumulators<'a> {
     }
 }
 
-/// The first-layer weights of the man coded `code` on `cell`, seen from `seat`.
+/// Seat `seat`'s pre-activations of the board `men`, read as `view` says, from scratch.
+fn refresh<G: NetworkInputs>(
+    net: &QuantisedNetwork,
+    simd: Simd,
+    men: &[u8; MAX_CELLS],
+    view: View,
+    seat: usize,
+    acc: &mut [i32],
+) {
+    acc.iter_mut()
+        .zip(&net.b1)
+        .for_each(|(a, &b)| *a = i32::from(b));
+    for (cell, &code) in men[..G::CELLS].iter().enumerate() {
+        if code != EMPTY {
+            simd.add_row(acc, row::<G>(net, cell, code, view, seat));
+        }
+    }
+}
+
+/// The first-layer weights of the man coded `code` on `cell`, seen from `seat` reading the
+/// board as `view` says.
 #[inline]
-fn row<G: NetworkInputs>(net: &QuantisedNetwork, cell: usize, code: u8, seat: usize) -> &[i16] {
+fn row<G: NetworkInputs>(
+    net: &QuantisedNetwork,
+    cell: usize,
+    code: u8,
+    view: View,
+    seat: usize,
+) -> &[i16] {
     let code = usize::from(code - 1);
     let (owner, kind) = (code / G::KINDS, code % G::KINDS);
-    let input = G::input(cell, kind, owner, seat);
+    let input = KingBuckets::input::<G>(view, cell, kind, owner, seat);
     &net.w1[input * net.hidden..(input + 1) * net.hidden]
 }

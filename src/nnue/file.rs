@@ -8,7 +8,7 @@
 //!
 //! ```text
 //! file   = "KLNN" version:u8 (3) name_len:u8 name inputs:u32 hidden:u32 players:u8
-//!          flags:u8 [buckets:u8 men_per_bucket:u8]
+//!          flags:u8 [buckets:u8 men_per_bucket:u8] [cells:u16 king_buckets:[u8; cells]]
 //!          w1:[i16; inputs * hidden] b1:[i16; hidden]
 //!          w2:[i16; buckets * players * hidden] b2:[i32; buckets]
 //! ```
@@ -16,10 +16,13 @@
 //! mover's block first. Flag bit 0 (`CORRECTS_HAND_WRITTEN`): the network's output is a
 //! correction that the search adds to the hand-written evaluation, not an evaluation of its
 //! own. Flag bit 1 (`HAS_OUTPUT_BUCKETS`): the two bytes in brackets follow the flags and the
-//! output layer comes once per bucket (buckets.rs); without it there is one. Version 2 files
-//! have no flags byte and read as flags 0.
+//! output layer comes once per bucket (buckets.rs); without it there is one. Flag bit 2
+//! (`HAS_KING_BUCKETS`): the king-bucket table follows (king_buckets.rs), and `inputs` counts
+//! the rows of every first layer (the variant's inputs times the table's buckets). Version 2
+//! files have no flags byte and read as flags 0.
 
 use super::buckets::OutputBuckets;
+use super::king_buckets::KingBuckets;
 use super::simd::Simd;
 use std::fmt;
 
@@ -39,6 +42,8 @@ const OLDEST_VERSION: u8 = 2;
 const CORRECTS_HAND_WRITTEN: u8 = 1;
 /// Flag bit: the output layer comes once per bucket of material.
 const HAS_OUTPUT_BUCKETS: u8 = 2;
+/// Flag bit: a first layer per king bucket, the table in the header.
+const HAS_KING_BUCKETS: u8 = 4;
 /// The widest hidden layer a file may ask for (a guard against a corrupt size).
 pub const MAX_HIDDEN: usize = 4096;
 /// The most inputs a file may ask for (gigachess has 8,960).
@@ -55,6 +60,9 @@ pub struct QuantisedNetwork {
     pub corrects_hand_written: bool,
     /// Which output layer a position is read with.
     pub buckets: OutputBuckets,
+    /// Which first layer each perspective reads, by its king's cell.
+    pub king_buckets: KingBuckets,
+    /// `inputs` rows of `hidden`: the variant's inputs once per king bucket.
     pub w1: Vec<i16>,
     pub b1: Vec<i16>,
     /// `buckets.count` output layers of `players` blocks of `hidden`.
@@ -85,6 +93,7 @@ impl QuantisedNetwork {
             eat(&(self.buckets.count as u64).to_le_bytes());
             eat(&(self.buckets.men_per_bucket as u64).to_le_bytes());
         }
+        eat(self.king_buckets.table());
         for weights in [&self.w1, &self.b1, &self.w2] {
             for w in weights.iter() {
                 eat(&w.to_le_bytes());
@@ -177,10 +186,18 @@ impl QuantisedNetwork {
         if bucketed {
             flags |= HAS_OUTPUT_BUCKETS;
         }
+        if !self.king_buckets.is_none() {
+            flags |= HAS_KING_BUCKETS;
+        }
         out.push(flags);
         if bucketed {
             out.push(self.buckets.count as u8);
             out.push(self.buckets.men_per_bucket as u8);
+        }
+        if !self.king_buckets.is_none() {
+            let table = self.king_buckets.table();
+            out.extend_from_slice(&(table.len() as u16).to_le_bytes());
+            out.extend_from_slice(table);
         }
         for v in self.w1.iter().chain(&self.b1).chain(&self.w2) {
             out.extend_from_slice(&v.to_le_bytes());
@@ -191,7 +208,8 @@ impl QuantisedNetwork {
         out
     }
 
-    /// Reads a network for `variant` with `inputs` inputs and `players` perspectives.
+    /// Reads a network for `variant` with `inputs` inputs (once per king bucket where it has
+    /// them) and `players` perspectives.
     pub fn from_bytes(
         bytes: &[u8],
         variant: &str,
@@ -199,7 +217,8 @@ impl QuantisedNetwork {
         players: usize,
     ) -> Result<QuantisedNetwork, NetworkError> {
         let net = QuantisedNetwork::read(bytes)?;
-        if net.variant != variant || net.inputs != inputs || net.players != players {
+        let rows = inputs * net.king_buckets.count();
+        if net.variant != variant || net.inputs != rows || net.players != players {
             return Err(NetworkError::WrongVariant {
                 found: format!(
                     "{} ({} inputs, {} players)",
@@ -232,7 +251,7 @@ impl QuantisedNetwork {
             )));
         }
         let flags = if version >= 3 { c.u8()? } else { 0 };
-        if flags & !(CORRECTS_HAND_WRITTEN | HAS_OUTPUT_BUCKETS) != 0 {
+        if flags & !(CORRECTS_HAND_WRITTEN | HAS_OUTPUT_BUCKETS | HAS_KING_BUCKETS) != 0 {
             return Err(NetworkError::BadShape(format!(
                 "flags {flags:#04x}, unknown to this build"
             )));
@@ -248,6 +267,23 @@ impl QuantisedNetwork {
             return Err(NetworkError::BadShape(format!(
                 "{} output buckets of {} men",
                 buckets.count, buckets.men_per_bucket
+            )));
+        }
+        let king_buckets = match flags & HAS_KING_BUCKETS != 0 {
+            true => {
+                let cells = c.take(2)?;
+                let cells = usize::from(u16::from_le_bytes([cells[0], cells[1]]));
+                let table = c.take(cells)?.to_vec();
+                KingBuckets::new(table).map_err(|e| NetworkError::BadShape(e.to_string()))?
+            }
+            false => KingBuckets::NONE,
+        };
+        if king_buckets.is_none() != (flags & HAS_KING_BUCKETS == 0)
+            || !inputs.is_multiple_of(king_buckets.count())
+        {
+            return Err(NetworkError::BadShape(format!(
+                "{inputs} inputs in {} king buckets",
+                king_buckets.count()
             )));
         }
         let w1 = c.i16s(inputs * hidden)?;
@@ -271,6 +307,7 @@ impl QuantisedNetwork {
             players,
             corrects_hand_written: flags & CORRECTS_HAND_WRITTEN != 0,
             buckets,
+            king_buckets,
             w1,
             b1,
             w2,
@@ -343,6 +380,7 @@ mod tests {
             players: 2,
             corrects_hand_written: false,
             buckets: OutputBuckets::ONE,
+            king_buckets: KingBuckets::NONE,
             w1: vec![10, -20, 30, 40, -50, 60, 70, 80],
             b1: vec![5, 6],
             w2: vec![1, -2, 3, 4],
@@ -432,6 +470,46 @@ mod tests {
         let sum = 46 * 46 * -2 + 75 * 75 * 3 + 86 * 86 * 4;
         let out = (sum / QA + -7) * EVAL_SCALE / (QA * QB);
         assert_eq!(net.evaluate(&[&[0, 2], &[3]]), out);
+    }
+
+    #[test]
+    fn king_buckets_travel_in_the_header_and_bad_tables_are_refused() {
+        // Two buckets over a two-cell board: `tiny`'s rows twice.
+        let mut net = tiny();
+        net.king_buckets =
+            KingBuckets::new(vec![0, 1 | super::super::king_buckets::MIRRORED]).unwrap();
+        net.inputs = 8;
+        net.w1 = net.w1.repeat(2);
+        let bytes = net.to_bytes();
+        assert_eq!(QuantisedNetwork::read(&bytes), Ok(net.clone()));
+        // The variant's four inputs, once per bucket.
+        assert_eq!(
+            QuantisedNetwork::from_bytes(&bytes, "chess", 4, 2),
+            Ok(net.clone())
+        );
+        assert!(QuantisedNetwork::from_bytes(&bytes, "chess", 8, 2).is_err());
+        assert_ne!(net.digest(), tiny().digest());
+        let flags_at = 4 + 1 + 1 + "chess".len() + 4 + 4 + 1;
+        assert_eq!(bytes[flags_at], HAS_KING_BUCKETS);
+        assert_eq!(&bytes[flags_at + 1..flags_at + 5], &[2, 0, 0, 0x81]);
+        // A table naming bucket 1 but not 0, and inputs that do not split into the buckets.
+        let mut gap = bytes.clone();
+        gap[flags_at + 3] = 1;
+        assert!(matches!(
+            QuantisedNetwork::read(&gap),
+            Err(NetworkError::BadShape(_))
+        ));
+        let mut uneven = net.clone();
+        uneven.inputs = 7;
+        uneven.w1.truncate(14);
+        assert!(matches!(
+            QuantisedNetwork::read(&uneven.to_bytes()),
+            Err(NetworkError::BadShape(_))
+        ));
+        assert!(matches!(
+            QuantisedNetwork::read(&bytes[..flags_at + 3]),
+            Err(NetworkError::Truncated)
+        ));
     }
 
     #[test]

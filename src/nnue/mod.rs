@@ -11,6 +11,7 @@
 mod accumulator;
 mod buckets;
 mod file;
+pub mod king_buckets;
 mod simd;
 
 pub use accumulator::{Accumulators, MAX_CELLS};
@@ -18,6 +19,7 @@ pub use buckets::OutputBuckets;
 pub use file::{
     NetworkError, QuantisedNetwork, EVAL_SCALE, MAGIC, MAX_HIDDEN, MAX_INPUTS, QA, QB, VERSION,
 };
+pub use king_buckets::KingBuckets;
 pub use simd::{Simd, SimdError};
 
 use crate::core::Player;
@@ -110,7 +112,7 @@ pub fn evaluate_from_scratch<G: NetworkInputs>(
     pos: &G,
     seat: usize,
 ) -> i32 {
-    let views = perspective_inputs(pos, seat);
+    let views = perspective_inputs(pos, seat, &net.king_buckets);
     let views: Vec<&[u32]> = views.iter().map(Vec::as_slice).collect();
     net.evaluate(&views)
 }
@@ -126,13 +128,18 @@ pub fn hand_written_part<G: Searchable>(net: &QuantisedNetwork, pos: &G, seat: u
 }
 
 /// `pos`'s active inputs from every seat's perspective, starting at `seat` and going round
-/// in playing order (the order the network's blocks take).
-pub fn perspective_inputs<G: NetworkInputs>(pos: &G, seat: usize) -> Vec<Vec<u32>> {
+/// in playing order (the order the network's blocks take), each read through its king
+/// bucket in `layout`.
+pub fn perspective_inputs<G: NetworkInputs>(
+    pos: &G,
+    seat: usize,
+    layout: &KingBuckets,
+) -> Vec<Vec<u32>> {
     (0..G::PLAYERS)
         .map(|k| {
             let mut inputs = Vec::new();
-            pos.active_inputs((seat + k) % G::PLAYERS, &mut inputs);
-            inputs.into_iter().map(|i| i as u32).collect()
+            layout.active_inputs(pos, (seat + k) % G::PLAYERS, &mut inputs);
+            inputs
         })
         .collect()
 }
@@ -148,9 +155,17 @@ pub fn describe(network: Option<&QuantisedNetwork>, choice: &EvalChoice) -> Stri
             1 => String::new(),
             n => format!(", {n} output buckets"),
         };
+        let kings = &net.king_buckets;
+        let buckets = match (kings.count(), kings.mirrors()) {
+            (1, false) => buckets,
+            (n, false) => format!(", {n} king buckets{buckets}"),
+            (n, true) => format!(", {n} king buckets mirrored{buckets}"),
+        };
         format!(
             "({}x{}x{}{buckets}{correcting})",
-            net.inputs, net.hidden, net.players
+            net.inputs / kings.count(),
+            net.hidden,
+            net.players
         )
     };
     match (network, choice) {

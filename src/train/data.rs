@@ -8,10 +8,14 @@
 //! with the mover's perspective first. The search of more than two players reads it with the
 //! root player's perspective first, whoever is to move, so there every seat's view is a
 //! sample: that seat first, its score and its result.
+//!
+//! Where the network has king buckets, each perspective's inputs are read through the view
+//! its king's cell gives (src/nnue/king_buckets.rs), as the engine reads them.
 
 use crate::core::Player;
 use crate::datagen::format::{read_games, FormatError, GameBlock, POINT_UNITS};
 use crate::game::Searchable;
+use crate::nnue::KingBuckets;
 use std::io::BufReader;
 use std::path::Path;
 
@@ -35,6 +39,8 @@ pub fn centred_result(share: f64, players: usize) -> f64 {
 #[derive(Default, Debug)]
 pub struct Samples {
     pub players: usize,
+    /// The king buckets the inputs are read through (none: the plain inputs).
+    pub king_buckets: KingBuckets,
     pub inputs: Vec<u32>,
     pub offsets: Vec<u32>,
     /// The search's score in centipawns, the view's: the seat whose perspective comes first
@@ -145,15 +151,19 @@ impl Samples {
         };
         let mut scratch = Vec::new();
         for reflected in (0..reflections).map(|r| r == 1) {
+            let place = |cell: usize| match reflected {
+                true => G::reflected_cell(cell).unwrap_or(cell),
+                false => cell,
+            };
             for k in 0..players {
                 let perspective = (seat + k) % players;
+                let king = KingBuckets::king_of(pos, perspective).map(place);
+                let view = self.king_buckets.view::<G>(king, perspective);
                 scratch.clear();
                 pos.for_each_man(|cell, kind, owner| {
-                    let cell = match reflected {
-                        true => G::reflected_cell(cell).unwrap_or(cell),
-                        false => cell,
-                    };
-                    scratch.push(G::input(cell, kind, owner, perspective) as u32);
+                    let input =
+                        KingBuckets::input::<G>(view, place(cell), kind, owner, perspective);
+                    scratch.push(input as u32);
                 });
                 self.inputs.extend_from_slice(&scratch);
                 self.offsets.push(self.inputs.len() as u32);
@@ -169,13 +179,16 @@ impl Samples {
 }
 
 /// Reads every position of `files` (each a `G` datagen file), with its reflection too where
-/// `reflect` asks for it and `G` has one.
+/// `reflect` asks for it and `G` has one, each perspective read through its king bucket of
+/// `layout`.
 pub fn load<G: Searchable>(
     files: &[impl AsRef<Path>],
     reflect: bool,
+    layout: &KingBuckets,
 ) -> Result<(Samples, Skipped), String> {
     let players = G::PLAYERS;
     let mut samples = Samples::new(players);
+    samples.king_buckets = layout.clone();
     let mut skipped = Skipped::default();
     for file in files {
         let name = file.as_ref().display().to_string();
@@ -251,6 +264,35 @@ mod tests {
         let mut one = Samples::new(2);
         one.add_game::<Chess>(&block, false, &mut skipped);
         assert_eq!(one.len(), 1);
+    }
+
+    #[test]
+    fn samples_read_through_king_buckets_are_what_the_engine_reads() {
+        // A layout of two buckets by the king's file, unmirrored: reflecting the position
+        // moves White's king from b1 (bucket 1) to g1 (bucket 0).
+        let by_file = KingBuckets::new((0..64).map(|c| u8::from(c % 8 < 2)).collect()).unwrap();
+        let fen = "4k3/8/8/8/8/8/4P3/RK6 b - - 0 1";
+        let mirror = Chess::from_fen("3k4/8/8/8/8/8/3P4/6KR b - - 0 1").unwrap();
+        let pos = Chess::from_fen(fen).unwrap();
+        let block = one_position_game(5, vec![6, 0], 9, 1, fen, vec![250, -250]);
+        let chess = KingBuckets::new(Chess::KING_BUCKETS.to_vec()).unwrap();
+        for (layout, reflect) in [(by_file, true), (chess, false)] {
+            let mut samples = Samples::new(2);
+            samples.king_buckets = layout.clone();
+            samples.add_game::<Chess>(&block, reflect, &mut Skipped::default());
+            for k in 0..2 {
+                let seat = (1 + k) % 2;
+                let expected = |p: &Chess| {
+                    let mut inputs = Vec::new();
+                    layout.active_inputs(p, seat, &mut inputs);
+                    sorted(&inputs)
+                };
+                assert_eq!(sorted(samples.inputs(0, k)), expected(&pos));
+                if reflect {
+                    assert_eq!(sorted(samples.inputs(1, k)), expected(&mirror));
+                }
+            }
+        }
     }
 
     #[test]

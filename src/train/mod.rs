@@ -13,7 +13,7 @@ pub mod network;
 pub mod plot;
 pub mod wdl;
 
-use crate::nnue::{OutputBuckets, QuantisedNetwork, QA, QB};
+use crate::nnue::{KingBuckets, OutputBuckets, QuantisedNetwork, QA, QB};
 use crate::selfplay::random_source;
 use data::Samples;
 use network::{sigmoid, Adam, Gradients, Network, EVAL_SCALE};
@@ -45,8 +45,11 @@ pub struct TrainSettings {
     /// random first layer's scale, so that a hidden unit starts in its active range.
     pub active: usize,
     /// Train the first layer factorised (network.rs), one factor row per this many inputs
-    /// (the variant's cells); None: not.
+    /// (the variant's cells); None: not (but for king buckets, factorised by input).
     pub factor_span: Option<usize>,
+    /// A first layer per king bucket of this layout (the samples' inputs must have been read
+    /// through it); a starting network without them is copied into each.
+    pub king_buckets: KingBuckets,
     /// Decoupled weight decay of the first layer's own rows (not the factor rows): each step
     /// shrinks them by `rate * decay`, so that a (kind, cell) input seen in few positions
     /// keeps near what its factor row says rather than fitting those positions.
@@ -155,7 +158,7 @@ fn backward(
                 *g += x;
             }
             if !grads.factors.is_empty() {
-                let factor = &mut grads.factors[input as usize / net.factor_span * h..][..h];
+                let factor = &mut grads.factors[net.factor_index(input as usize) * h..][..h];
                 for (g, &x) in factor.iter_mut().zip(dacc.iter()) {
                     *g += x;
                 }
@@ -207,7 +210,8 @@ pub fn hand_written_loss(samples: &Samples, lambda: f32) -> f64 {
     total / validation.len() as f64
 }
 
-/// Trains a network with `inputs` inputs on `samples`; `report` hears each epoch.
+/// Trains a network for a variant of `inputs` inputs (once per king bucket) on `samples`;
+/// `report` hears each epoch.
 pub fn train(
     samples: &Samples,
     inputs: usize,
@@ -220,10 +224,16 @@ pub fn train(
         .map_err(|e| e.to_string())?;
     let mut rng = random_source(settings.seed);
     let mut net = match &settings.start {
-        Some(start) if start.inputs != inputs || start.players != samples.players => {
+        Some(start)
+            if start.inputs != inputs * start.king_buckets.count()
+                || start.players != samples.players =>
+        {
             return Err(format!(
                 "the starting network has {} inputs and {} perspectives, this variant {} and {}",
-                start.inputs, start.players, inputs, samples.players
+                start.inputs / start.king_buckets.count(),
+                start.players,
+                inputs,
+                samples.players
             ))
         }
         Some(start) => start.clone(),
@@ -245,8 +255,11 @@ pub fn train(
             settings.buckets.men_per_bucket
         )
     })?;
-    if let Some(span) = settings.factor_span {
-        net = net.factorised(span);
+    net = net
+        .king_bucketed(&settings.king_buckets, inputs)
+        .ok_or_else(|| "the starting network has other king buckets".to_string())?;
+    if settings.factor_span.is_some() || !settings.king_buckets.is_none() {
+        net = net.factorised(inputs, settings.factor_span.unwrap_or(1));
     }
     if settings.correct_hand_written {
         net = net.correcting();
@@ -328,6 +341,7 @@ pub fn quantise(net: &Network, variant: &str) -> QuantisedNetwork {
         players: net.players,
         corrects_hand_written: net.corrects_hand_written,
         buckets: net.buckets,
+        king_buckets: net.king_buckets.clone(),
         w1: q(&net.folded_w1(WEIGHT_CLIP), QA),
         b1: q(&net.b1, QA),
         w2: q(&net.w2, QB),
@@ -349,6 +363,11 @@ mod tests {
 
     /// A few thousand chess positions from quick self-play.
     fn samples() -> Samples {
+        samples_through(&KingBuckets::NONE)
+    }
+
+    /// The same positions read through the king buckets `layout`.
+    fn samples_through(layout: &KingBuckets) -> Samples {
         let settings = Settings {
             nodes: 200,
             positions: 3000,
@@ -364,6 +383,7 @@ mod tests {
             opening_check: None,
         };
         let mut samples = Samples::new(2);
+        samples.king_buckets = layout.clone();
         let mut skipped = data::Skipped::default();
         generate::<Chess>(
             &settings,
@@ -395,6 +415,7 @@ mod tests {
             start: None,
             active: 32,
             factor_span: None,
+            king_buckets: KingBuckets::NONE,
             decay: 0.0,
             correct_hand_written: false,
             buckets: OutputBuckets::ONE,
@@ -505,6 +526,86 @@ mod tests {
             ..settings(1)
         };
         assert!(train(&samples, Chess::INPUTS, &other, |_| {}).is_err());
+    }
+
+    /// Both perspectives' inputs of a chess position, read through `layout`.
+    fn views_of(fen: &str, layout: &KingBuckets) -> Vec<Vec<u32>> {
+        let pos = Chess::from_fen(fen).unwrap();
+        crate::nnue::perspective_inputs(&pos, pos.side_to_move().index(), layout)
+    }
+
+    fn evaluate(net: &Network, views: &[Vec<u32>]) -> f32 {
+        let views: Vec<&[u32]> = views.iter().map(Vec::as_slice).collect();
+        net.evaluate(&views)
+    }
+
+    #[test]
+    fn king_buckets_train_factorised_from_a_plain_network_copied_into_each() {
+        let layout = KingBuckets::new(Chess::KING_BUCKETS.to_vec()).unwrap();
+        let plain = train(&samples(), Chess::INPUTS, &settings(2), |_| {}).unwrap();
+        // Copied into every bucket, the network judges a position of kings on the unmirrored
+        // half as it did, and one of kings on the mirrored half as it did the reflection.
+        let copied = plain.clone().king_bucketed(&layout, Chess::INPUTS).unwrap();
+        assert_eq!(copied.inputs, 4 * Chess::INPUTS);
+        // (The same sums in another order: equal but for the last bit.)
+        let same = |a: f32, b: f32| assert!((a - b).abs() < 1e-3, "{a} against {b}");
+        let queenside = "2kr1b1r/ppp2ppp/2n5/8/8/2N5/PPP2PPP/2KR1B1R w - - 0 12";
+        same(
+            evaluate(&copied, &views_of(queenside, &layout)),
+            evaluate(&plain, &views_of(queenside, &KingBuckets::NONE)),
+        );
+        let kingside = "r1b2rk1/ppp2ppp/5n2/8/8/5N2/PPP2PPP/R1B2RK1 b - - 0 12";
+        let reflected = "1kr2b1r/ppp2ppp/2n5/8/8/2N5/PPP2PPP/1KR2B1R b - - 0 12";
+        same(
+            evaluate(&copied, &views_of(kingside, &layout)),
+            evaluate(&plain, &views_of(reflected, &KingBuckets::NONE)),
+        );
+        // And the buckets differ from the plain network's reading of the same position.
+        assert!(
+            (evaluate(&copied, &views_of(kingside, &layout))
+                - evaluate(&plain, &views_of(kingside, &KingBuckets::NONE)))
+            .abs()
+                > 1e-3
+        );
+
+        let samples = samples_through(&layout);
+        let go_on = TrainSettings {
+            start: Some(plain.clone()),
+            king_buckets: layout.clone(),
+            ..settings(2)
+        };
+        let net = train(&samples, Chess::INPUTS, &go_on, |_| {}).unwrap();
+        assert_eq!(
+            (net.inputs, &net.king_buckets),
+            (4 * Chess::INPUTS, &layout)
+        );
+        // A factor row per input of the variant, shared by the four buckets, and moved.
+        assert_eq!(net.factors.len(), Chess::INPUTS * 16);
+        assert!(net.factors.iter().any(|&f| f.abs() > 1e-3));
+        let quantised = quantise(&net, Chess::NAME);
+        assert_eq!(quantised.king_buckets, layout);
+        assert_eq!(Network::from_quantised(&quantised).king_buckets, layout);
+        let bytes = quantised.to_bytes();
+        assert_eq!(
+            QuantisedNetwork::from_bytes(&bytes, Chess::NAME, Chess::INPUTS, 2),
+            Ok(quantised.clone())
+        );
+        for i in (0..samples.len()).step_by(97) {
+            let views = [samples.inputs(i, 0), samples.inputs(i, 1)];
+            let (float, integer) = (net.evaluate(&views), quantised.evaluate(&views) as f32);
+            assert!(
+                (float - integer).abs() <= 8.0 + float.abs() * 0.05,
+                "{float} against {integer}"
+            );
+        }
+        // A network of other king buckets is no start for these.
+        let other = KingBuckets::new(vec![0; 64]).unwrap();
+        let refused = TrainSettings {
+            start: Some(net),
+            king_buckets: other,
+            ..settings(1)
+        };
+        assert!(train(&samples, Chess::INPUTS, &refused, |_| {}).is_err());
     }
 
     #[test]

@@ -11,10 +11,13 @@
 //! Optionally the first layer is trained factorised: besides its own row, every input adds a
 //! factor row shared by all inputs of the same owner and kind (every cell), so that what a
 //! kind of man is worth anywhere is learned from the samples of every cell. A large board has
-//! too many (kind, cell) inputs for each to be seen often; the shared row generalises. Saving
-//! folds the factor rows into the input rows, so the engine's network has the usual shape.
+//! too many (kind, cell) inputs for each to be seen often; the shared row generalises. A
+//! network of king buckets (src/nnue/king_buckets.rs) is factorised the same way, each input's
+//! factor row being the one its (owner, kind, cell) has in every bucket: what the bucket
+//! adds is learned apart from what holds wherever the king is. Saving folds the factor rows
+//! into the input rows, so the engine's network has the usual shape.
 
-use crate::nnue::{OutputBuckets, QuantisedNetwork, QA, QB};
+use crate::nnue::{KingBuckets, OutputBuckets, QuantisedNetwork, QA, QB};
 use rand::Rng;
 use rand_chacha::ChaCha8Rng;
 
@@ -27,7 +30,9 @@ pub struct Network {
     pub inputs: usize,
     pub hidden: usize,
     pub players: usize,
-    /// `inputs` rows of `hidden` weights.
+    /// Which first layer each perspective reads (none: one).
+    pub king_buckets: KingBuckets,
+    /// `inputs` rows of `hidden` weights: the variant's inputs once per king bucket.
     pub w1: Vec<f32>,
     pub b1: Vec<f32>,
     /// Which output layer a position is read with.
@@ -36,11 +41,14 @@ pub struct Network {
     pub w2: Vec<f32>,
     /// Per bucket, the output's bias.
     pub b2: Vec<f32>,
-    /// Training only: one row of `hidden` per (owner, kind) that input `i` adds besides its
-    /// own, namely row `i / factor_span`; empty when the first layer is not factorised.
+    /// Training only: the rows of `hidden` that inputs add besides their own, input `i` row
+    /// `(i % factor_period) / factor_span`; empty when the first layer is not factorised.
     pub factors: Vec<f32>,
-    /// Inputs per factor row: the variant's cells, since an input is
-    /// `(owner * kinds + kind) * cells + cell`.
+    /// The variant's inputs: a king bucket's rows repeat the layout every this many.
+    pub factor_period: usize,
+    /// Inputs per factor row: 1 (every input its own, shared over king buckets) or the
+    /// variant's cells (a row per owner and kind, since an input is
+    /// `(owner * kinds + kind) * cells + cell`).
     pub factor_span: usize,
     /// Whether the output corrects the hand-written evaluation, which training and the search
     /// add to it.
@@ -76,12 +84,14 @@ impl Network {
             inputs,
             hidden,
             players,
+            king_buckets: KingBuckets::NONE,
             w1: uniform(inputs * hidden, 1.0 / (active.max(1) as f32).sqrt()),
             b1: vec![0.1; hidden],
             buckets: OutputBuckets::ONE,
             w2: uniform(players * hidden, 1.0 / ((players * hidden) as f32).sqrt()),
             b2: vec![0.0],
             factors: Vec::new(),
+            factor_period: inputs,
             factor_span: 1,
             corrects_hand_written: false,
         }
@@ -114,15 +124,39 @@ impl Network {
         Some(self)
     }
 
-    /// The network with zero factor rows, one per `span` inputs (nothing changes its output
-    /// until training moves them); kept as it is if it has factor rows already.
-    pub fn factorised(mut self, span: usize) -> Network {
+    /// The network with a first layer per king bucket of `layout`, for a variant of `inputs`
+    /// inputs: a network without them gets a copy of its rows in every bucket, so that it
+    /// starts as it was; None if it has another layout already.
+    pub fn king_bucketed(mut self, layout: &KingBuckets, inputs: usize) -> Option<Network> {
+        if self.king_buckets == *layout {
+            return Some(self);
+        }
+        if !self.king_buckets.is_none() || self.inputs != inputs {
+            return None;
+        }
+        self.w1 = self.w1.repeat(layout.count());
+        self.inputs = inputs * layout.count();
+        self.king_buckets = layout.clone();
+        Some(self)
+    }
+
+    /// The network with zero factor rows, input `i` adding row `(i % period) / span` (nothing
+    /// changes its output until training moves them); kept as it is if it has factor rows
+    /// already.
+    pub fn factorised(mut self, period: usize, span: usize) -> Network {
         if self.factors.is_empty() {
-            let span = span.max(1);
+            let (period, span) = (period.clamp(1, self.inputs.max(1)), span.max(1));
+            self.factor_period = period;
             self.factor_span = span;
-            self.factors = vec![0.0; self.inputs.div_ceil(span) * self.hidden];
+            self.factors = vec![0.0; period.div_ceil(span) * self.hidden];
         }
         self
+    }
+
+    /// The factor row input `i` adds (when the first layer is factorised).
+    #[inline]
+    pub fn factor_index(&self, i: usize) -> usize {
+        (i % self.factor_period) / self.factor_span
     }
 
     /// The first layer with the factor rows added into the input rows, clipped to `clip`:
@@ -132,7 +166,7 @@ impl Network {
         let mut w1 = self.w1.clone();
         if !self.factors.is_empty() {
             for (i, row) in w1.chunks_exact_mut(h).enumerate() {
-                let factor = &self.factors[i / self.factor_span * h..][..h];
+                let factor = &self.factors[self.factor_index(i) * h..][..h];
                 for (w, f) in row.iter_mut().zip(factor) {
                     *w = (*w + f).clamp(-clip, clip);
                 }
@@ -153,6 +187,7 @@ impl Network {
             inputs: net.inputs,
             hidden: net.hidden,
             players: net.players,
+            king_buckets: net.king_buckets.clone(),
             w1: scaled(&net.w1, QA),
             b1: scaled(&net.b1, QA),
             buckets: net.buckets,
@@ -163,6 +198,7 @@ impl Network {
                 .map(|&b| b as f32 / (QA * QB) as f32)
                 .collect(),
             factors: Vec::new(),
+            factor_period: net.inputs,
             factor_span: 1,
             corrects_hand_written: net.corrects_hand_written,
         }
@@ -183,7 +219,7 @@ impl Network {
     #[inline]
     pub fn factor_row(&self, i: u32) -> Option<&[f32]> {
         (!self.factors.is_empty())
-            .then(|| &self.factors[i as usize / self.factor_span * self.hidden..][..self.hidden])
+            .then(|| &self.factors[self.factor_index(i as usize) * self.hidden..][..self.hidden])
     }
 
     /// Fills `acc` with perspective `inputs`' hidden pre-activations.

@@ -5,7 +5,9 @@
 
 use crate::common::Scratch;
 use kaleido::game::{NetworkInputs, Variant};
-use kaleido::nnue::{self, Accumulators, EvalChoice, OutputBuckets, QuantisedNetwork, Simd};
+use kaleido::nnue::{
+    self, Accumulators, EvalChoice, KingBuckets, OutputBuckets, QuantisedNetwork, Simd,
+};
 use kaleido::registry::{with_variant, VariantVisitor, VARIANT_NAMES};
 use kaleido::search::{self, Context, Limits, Thought, TranspositionTable};
 use kaleido::selfplay::random_source;
@@ -14,25 +16,33 @@ use std::path::Path;
 use std::sync::atomic::AtomicBool;
 
 /// A network of random weights for `G`, within the ranges training leaves them in, with four
-/// output layers by material (so that captures along a line change the layer read).
-fn random_network<G: NetworkInputs>(hidden: usize, seed: u64) -> QuantisedNetwork {
+/// output layers by material (so that captures along a line change the layer read) and,
+/// with `kings` where `G` has a layout, its king buckets (so that king moves change a
+/// perspective's first layer or mirror its board).
+fn random_network<G: NetworkInputs>(hidden: usize, seed: u64, kings: bool) -> QuantisedNetwork {
     let mut men = 0;
     G::startpos().for_each_man(|_, _, _| men += 1);
     let buckets = OutputBuckets::spread(4, men);
+    let king_buckets = match kings {
+        true => KingBuckets::new(G::KING_BUCKETS.to_vec()).unwrap(),
+        false => KingBuckets::NONE,
+    };
+    let inputs = G::INPUTS * king_buckets.count();
     let mut rng = random_source(seed);
     let mut weights = |n: usize, bound: i16| -> Vec<i16> {
         (0..n).map(|_| rng.random_range(-bound..=bound)).collect()
     };
-    let w1 = weights(G::INPUTS * hidden, 500);
+    let w1 = weights(inputs * hidden, 500);
     let b1 = weights(hidden, 500);
     let w2 = weights(buckets.count * G::PLAYERS * hidden, 127);
     QuantisedNetwork {
         variant: G::NAME.to_string(),
-        inputs: G::INPUTS,
+        inputs,
         hidden,
         players: G::PLAYERS,
         corrects_hand_written: false,
         buckets,
+        king_buckets,
         w1,
         b1,
         w2,
@@ -45,16 +55,18 @@ fn from_scratch<G: NetworkInputs>(net: &QuantisedNetwork, pos: &G) -> i32 {
     nnue::evaluate_from_scratch(net, pos, pos.side_to_move().index())
 }
 
-/// Incremental evaluation with `hidden` units in the instructions `simd`.
+/// Incremental evaluation with `hidden` units in the instructions `simd`, with the
+/// variant's king buckets if `kings`.
 struct Incremental {
     simd: Simd,
     hidden: usize,
+    kings: bool,
 }
 
 impl VariantVisitor for Incremental {
     type Output = ();
     fn visit<G: Variant>(self) {
-        let net = random_network::<G>(self.hidden, 7);
+        let net = random_network::<G>(self.hidden, 7, self.kings);
         assert!(Accumulators::fits::<G>(&net), "{}", G::NAME);
         let mut acc = Accumulators::with_simd(&net, 200, self.simd);
         for seed in 0..6u64 {
@@ -91,10 +103,11 @@ impl VariantVisitor for Incremental {
                     assert_eq!(
                         acc.evaluate::<G>(ply, pos.side_to_move().index()),
                         from_scratch(&net, &pos),
-                        "{} ({}, {} units): ply {ply} of game {seed}: {}",
+                        "{} ({}, {} units, {} king buckets): ply {ply} of game {seed}: {}",
                         G::NAME,
                         self.simd.name(),
                         self.hidden,
+                        net.king_buckets.count(),
                         pos.fen()
                     );
                 }
@@ -104,13 +117,24 @@ impl VariantVisitor for Incremental {
 }
 
 /// In every instruction set the processor runs (the reference from scratch is the portable
-/// code), with a width that fills whole vector registers and one that leaves a remainder.
+/// code), with a width that fills whole vector registers and one that leaves a remainder,
+/// without king buckets and with the variant's own where it has them.
 #[test]
 fn incremental_evaluation_equals_evaluation_from_scratch_in_every_variant() {
     for simd in Simd::available() {
         for hidden in [16, 40] {
-            for name in VARIANT_NAMES {
-                with_variant(name, Incremental { simd, hidden }).unwrap();
+            for kings in [false, true] {
+                for name in VARIANT_NAMES {
+                    with_variant(
+                        name,
+                        Incremental {
+                            simd,
+                            hidden,
+                            kings,
+                        },
+                    )
+                    .unwrap();
+                }
             }
         }
     }
@@ -137,7 +161,7 @@ struct Searches;
 impl VariantVisitor for Searches {
     type Output = ();
     fn visit<G: Variant>(self) {
-        let net = random_network::<G>(8, 3);
+        let net = random_network::<G>(8, 3, true);
         let by_network = search_start::<G>(Some(&net));
         assert!(by_network.best().is_some(), "{}", G::NAME);
         let by_hand = search_start::<G>(None);
@@ -167,7 +191,7 @@ impl VariantVisitor for ZeroCorrection {
         // A correction of all zeros: the search must judge exactly as the hand-written
         // evaluation does, in every variant (the threats some add beside a network are in the
         // hand-written evaluation already).
-        let mut net = random_network::<G>(8, 4);
+        let mut net = random_network::<G>(8, 4, false);
         net.corrects_hand_written = true;
         net.w2.fill(0);
         net.b2.fill(0);
@@ -203,7 +227,7 @@ fn a_network_for_another_variant_is_refused() {
         fn visit<G: Variant>(self) {
             let dir = self.0;
             let own = dir.join(format!("{}.nnue", G::NAME));
-            std::fs::write(&own, random_network::<G>(4, 1).to_bytes()).unwrap();
+            std::fs::write(&own, random_network::<G>(4, 1, true).to_bytes()).unwrap();
             let choice = EvalChoice::File(own.clone());
             let net = nnue::load::<G>(&choice).unwrap().expect("a network");
             assert_eq!(net.hidden, 4);
@@ -231,7 +255,7 @@ fn unreadable_and_corrupt_files_are_errors() {
     let err = nnue::load::<Chess>(&missing).unwrap_err();
     assert!(err.contains("cannot read"), "{err}");
     let scratch = Scratch::new("bad-networks");
-    let bytes = random_network::<Chess>(4, 2).to_bytes();
+    let bytes = random_network::<Chess>(4, 2, false).to_bytes();
     for (name, content) in [
         ("text.nnue", b"hello, world".to_vec()),
         ("cut.nnue", bytes[..bytes.len() / 2].to_vec()),

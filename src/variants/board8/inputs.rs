@@ -4,12 +4,39 @@
 
 use super::board::Board;
 use super::geometry::Geometry;
-use crate::game::NetworkInputs;
+use super::Role;
+use crate::game::{NetworkInputs, MIRRORED_KING_BUCKET};
+
+/// The 8x8 games' king buckets: a king on the first rank in its corner (a, b; g, h) or its
+/// centre (c to f), on the second rank, or further up, the board read mirrored while it is
+/// on files e to h. Four first layers: few enough for the millions of positions the 8x8
+/// networks are trained on, and the regions where a king's shelter differs most.
+const KING_BUCKETS_8X8: [u8; 64] = king_buckets_8x8();
+
+const fn king_buckets_8x8() -> [u8; 64] {
+    let mut table = [0; 64];
+    let mut cell = 0;
+    while cell < 64 {
+        let (rank, file) = (cell / 8, cell % 8);
+        let from_edge = if file < 4 { file } else { 7 - file };
+        let bucket = match rank {
+            0 if from_edge < 2 => 0,
+            0 => 1,
+            1 => 2,
+            _ => 3,
+        };
+        table[cell] = bucket | if file >= 4 { MIRRORED_KING_BUCKET } else { 0 };
+        cell += 1;
+    }
+    table
+}
 
 impl<G: Geometry> NetworkInputs for Board<G> {
     const CELLS: usize = 64;
     const KINDS: usize = 6;
     const NETWORK: Option<&'static [u8]> = G::NETWORK;
+    const KING: Option<usize> = Some(Role::King as usize);
+    const KING_BUCKETS: &'static [u8] = &KING_BUCKETS_8X8;
 
     fn for_each_man(&self, mut f: impl FnMut(usize, usize, usize)) {
         for sq in self.occupied() {
@@ -48,6 +75,10 @@ macro_rules! inputs_of_board {
             const CELLS: usize = 64;
             const KINDS: usize = 6;
             const NETWORK: Option<&'static [u8]> = $network;
+            const KING: Option<usize> =
+                <$crate::variants::board8::Board<$crate::variants::board8::Flat> as $crate::game::NetworkInputs>::KING;
+            const KING_BUCKETS: &'static [u8] =
+                <$crate::variants::board8::Board<$crate::variants::board8::Flat> as $crate::game::NetworkInputs>::KING_BUCKETS;
 
             fn for_each_man(&self, f: impl FnMut(usize, usize, usize)) {
                 $crate::game::NetworkInputs::for_each_man(&self.board, f)
