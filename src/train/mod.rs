@@ -259,7 +259,9 @@ pub fn train(
         .king_bucketed(&settings.king_buckets, inputs)
         .ok_or_else(|| "the starting network has other king buckets".to_string())?;
     if settings.factor_span.is_some() || !settings.king_buckets.is_none() {
-        net = net.factorised(inputs, settings.factor_span.unwrap_or(1));
+        net = net
+            .factorised(inputs, settings.factor_span.unwrap_or(1))
+            .shared_rows_as_factors();
     }
     if settings.correct_hand_written {
         net = net.correcting();
@@ -579,9 +581,22 @@ mod tests {
             (net.inputs, &net.king_buckets),
             (4 * Chess::INPUTS, &layout)
         );
-        // A factor row per input of the variant, shared by the four buckets, and moved.
+        // A factor row per input of the variant, shared by the four buckets: they start as
+        // the plain network's rows, the buckets' own rows at zero, and the buckets then
+        // learn apart.
         assert_eq!(net.factors.len(), Chess::INPUTS * 16);
-        assert!(net.factors.iter().any(|&f| f.abs() > 1e-3));
+        let started = copied
+            .clone()
+            .factorised(Chess::INPUTS, 1)
+            .shared_rows_as_factors();
+        assert_eq!(started.factors, plain.w1);
+        assert!(started.w1.iter().all(|&w| w == 0.0));
+        same(
+            evaluate(&started, &views_of(kingside, &layout)),
+            evaluate(&copied, &views_of(kingside, &layout)),
+        );
+        let rows = Chess::INPUTS * 16;
+        assert_ne!(net.w1[..rows], net.w1[rows..2 * rows]);
         let quantised = quantise(&net, Chess::NAME);
         assert_eq!(quantised.king_buckets, layout);
         assert_eq!(Network::from_quantised(&quantised).king_buckets, layout);

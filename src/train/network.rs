@@ -140,6 +140,25 @@ impl Network {
         Some(self)
     }
 
+    /// With every king bucket's rows the same (a network just copied into them) and factor
+    /// rows of an input each (`factor_span` 1), moves those rows into the factor rows and
+    /// zeroes the buckets' own: the same network, in which the buckets' rows hold only how
+    /// a bucket differs, which `decay` then pulls toward nothing.
+    pub fn shared_rows_as_factors(mut self) -> Network {
+        let rows = self.factor_period * self.hidden;
+        let copies = self.w1.len() / rows.max(1);
+        let copied = copies > 1
+            && self.factor_span == 1
+            && self.factors.len() == rows
+            && self.factors.iter().all(|&f| f == 0.0)
+            && (1..copies).all(|b| self.w1[b * rows..(b + 1) * rows] == self.w1[..rows]);
+        if copied {
+            self.factors.copy_from_slice(&self.w1[..rows]);
+            self.w1.fill(0.0);
+        }
+        self
+    }
+
     /// The network with zero factor rows, input `i` adding row `(i % period) / span` (nothing
     /// changes its output until training moves them); kept as it is if it has factor rows
     /// already.
