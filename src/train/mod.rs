@@ -424,6 +424,19 @@ mod tests {
         }
     }
 
+    /// Rounding each weight to 1/255 (first layer) or 1/256 (output) moves an evaluation by a
+    /// few centipawns at most: `quantised` judges a spread of `samples` as `net` does.
+    fn integers_follow_the_floats(net: &Network, quantised: &QuantisedNetwork, samples: &Samples) {
+        for i in (0..samples.len()).step_by(97) {
+            let views = [samples.inputs(i, 0), samples.inputs(i, 1)];
+            let (float, integer) = (net.evaluate(&views), quantised.evaluate(&views) as f32);
+            assert!(
+                (float - integer).abs() <= 8.0 + float.abs() * 0.05,
+                "{float} against {integer}"
+            );
+        }
+    }
+
     #[test]
     fn training_lowers_the_loss_and_the_integers_follow_the_floats() {
         let samples = samples();
@@ -438,18 +451,7 @@ mod tests {
         // A few thousand positions overfit within epochs; validation is only measured here.
         assert!(last.validation_loss > 0.0, "some games are held out");
 
-        // Rounding each weight to 1/255 (first layer) or 1/64 (output) moves an evaluation
-        // by a few centipawns at most.
-        let quantised = quantise(&net, Chess::NAME);
-        for i in (0..samples.len()).step_by(97) {
-            let views = [samples.inputs(i, 0), samples.inputs(i, 1)];
-            let float = net.evaluate(&views);
-            let integer = quantised.evaluate(&views) as f32;
-            assert!(
-                (float - integer).abs() <= 8.0 + float.abs() * 0.05,
-                "{float} against {integer}"
-            );
-        }
+        integers_follow_the_floats(&net, &quantise(&net, Chess::NAME), &samples);
     }
 
     #[test]
@@ -513,14 +515,7 @@ mod tests {
         let quantised = quantise(&net, Chess::NAME);
         assert_eq!(quantised.buckets, buckets);
         assert_eq!(Network::from_quantised(&quantised).buckets, buckets);
-        for i in (0..samples.len()).step_by(97) {
-            let views = [samples.inputs(i, 0), samples.inputs(i, 1)];
-            let (float, integer) = (net.evaluate(&views), quantised.evaluate(&views) as f32);
-            assert!(
-                (float - integer).abs() <= 8.0 + float.abs() * 0.05,
-                "{float} against {integer}"
-            );
-        }
+        integers_follow_the_floats(&net, &quantised, &samples);
         // A network of other buckets is no start for these.
         let other = TrainSettings {
             start: Some(net),
@@ -605,14 +600,7 @@ mod tests {
             QuantisedNetwork::from_bytes(&bytes, Chess::NAME, Chess::INPUTS, 2),
             Ok(quantised.clone())
         );
-        for i in (0..samples.len()).step_by(97) {
-            let views = [samples.inputs(i, 0), samples.inputs(i, 1)];
-            let (float, integer) = (net.evaluate(&views), quantised.evaluate(&views) as f32);
-            assert!(
-                (float - integer).abs() <= 8.0 + float.abs() * 0.05,
-                "{float} against {integer}"
-            );
-        }
+        integers_follow_the_floats(&net, &quantised, &samples);
         // A network of other king buckets is no start for these.
         let other = KingBuckets::new(vec![0; 64]).unwrap();
         let refused = TrainSettings {
