@@ -15,9 +15,9 @@ use crate::registry::{with_variant, VariantVisitor};
 use clap::Args;
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use std::fs::{File, OpenOptions};
-use std::io::{BufReader, Seek, SeekFrom, Write};
+use std::io::{BufReader, IsTerminal, Seek, SeekFrom, Write};
 use std::path::PathBuf;
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
 #[derive(Args, Debug, Clone)]
 pub struct DatagenArgs {
@@ -129,6 +129,9 @@ impl VariantVisitor for Datagen {
         };
         let bar = progress_bar(args.positions, start.positions);
         let began = Instant::now();
+        // A run logged to a file (nohup, a batch job) draws no bar; a line now and then
+        // tells how far it has come.
+        let mut log_lines = (!std::io::stderr().is_terminal()).then(|| Every::new(LOG_EVERY));
         let done = generate_from::<G>(
             &settings,
             args.shuffle,
@@ -143,6 +146,12 @@ impl VariantVisitor for Datagen {
                     / began.elapsed().as_secs_f64().max(1e-3);
                 bar.set_position(now.positions);
                 bar.set_message(format!("{rate:.0} positions/s, {} games", now.games));
+                if log_lines.as_mut().is_some_and(|every| every.due(Instant::now())) {
+                    eprintln!(
+                        "{name}: {} positions from {} games ({rate:.0} positions/s)",
+                        now.positions, now.games
+                    );
+                }
             },
         )
         .map_err(|e| CliError(format!("{name}: {e}")))?;
@@ -187,6 +196,32 @@ fn open_for_append<G: Game>(args: &DatagenArgs, run: &str) -> Result<Output, for
     Ok(Output { file, contents })
 }
 
+/// How often a run whose stderr is not a terminal logs its progress.
+const LOG_EVERY: Duration = Duration::from_secs(300);
+
+/// Says yes once a period: at the first call after each period has passed.
+struct Every {
+    period: Duration,
+    last: Instant,
+}
+
+impl Every {
+    fn new(period: Duration) -> Self {
+        Every {
+            period,
+            last: Instant::now(),
+        }
+    }
+
+    fn due(&mut self, now: Instant) -> bool {
+        if now.saturating_duration_since(self.last) < self.period {
+            return false;
+        }
+        self.last = now;
+        true
+    }
+}
+
 /// Positions in the file of all wanted; drawn only when stderr is a terminal.
 fn progress_bar(total: u64, done: u64) -> ProgressBar {
     let bar = ProgressBar::with_draw_target(Some(total), ProgressDrawTarget::stderr());
@@ -218,4 +253,22 @@ pub fn run(args: DatagenArgs) -> Result<(), CliError> {
     }
     let variant = args.variant.clone();
     with_variant(&variant, Datagen(args))?
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_progress_line_is_due_once_a_period() {
+        let period = Duration::from_secs(300);
+        let mut every = Every::new(period);
+        let start = every.last;
+        assert!(!every.due(start + Duration::from_secs(299)));
+        assert!(every.due(start + period));
+        // The next period counts from the line just logged, not from the start.
+        assert!(!every.due(start + Duration::from_secs(599)));
+        assert!(every.due(start + Duration::from_secs(600)));
+        assert!(!every.due(start + Duration::from_secs(601)));
+    }
 }
