@@ -146,7 +146,10 @@ impl VariantVisitor for Datagen {
                     / began.elapsed().as_secs_f64().max(1e-3);
                 bar.set_position(now.positions);
                 bar.set_message(format!("{rate:.0} positions/s, {} games", now.games));
-                if log_lines.as_mut().is_some_and(|every| every.due(Instant::now())) {
+                if log_lines
+                    .as_mut()
+                    .is_some_and(|every| every.due(Instant::now()))
+                {
                     eprintln!(
                         "{name}: {} positions from {} games ({rate:.0} positions/s)",
                         now.positions, now.games
