@@ -51,7 +51,8 @@ pub struct TrainArgs {
     #[arg(long)]
     pub reflect: bool,
     /// Start from this network's weights instead of random ones: a network of any variant
-    /// with the same inputs and perspectives (its hidden width replaces --hidden)
+    /// with the same inputs and perspectives (its hidden width is kept unless --hidden asks for
+    /// more: the new units start with output weights of zero, so it begins as it was)
     #[arg(long)]
     pub init: Option<PathBuf>,
     /// Train the first layer with a row per owner and kind shared by every cell, folded into

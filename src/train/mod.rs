@@ -236,7 +236,10 @@ pub fn train(
                 samples.players
             ))
         }
-        Some(start) => start.clone(),
+        // A saved network's width is kept unless a wider layer is asked for.
+        Some(start) => start
+            .clone()
+            .widened(settings.hidden, settings.active, &mut rng),
         None => Network::new(
             inputs,
             settings.hidden.max(1),
@@ -654,7 +657,7 @@ mod tests {
         let mut resumed = Vec::new();
         let go_on = TrainSettings {
             start: Some(start),
-            hidden: 99,
+            hidden: 8,
             ..settings(1)
         };
         let net = train(&samples, Chess::INPUTS, &go_on, |r| resumed.push(*r)).unwrap();
@@ -670,6 +673,36 @@ mod tests {
             ..settings(1)
         };
         assert!(train(&samples, Chess::INPUTS, &other, |_| {}).is_err());
+    }
+
+    #[test]
+    fn a_wider_layer_starts_as_the_saved_network_and_trains_its_new_units() {
+        let samples = samples();
+        let saved = train(&samples, Chess::INPUTS, &settings(3), |_| {}).unwrap();
+        let wider = saved.clone().widened(40, 32, &mut random_source(3));
+        assert_eq!((wider.hidden, wider.b1.len(), wider.w2.len()), (40, 40, 80));
+        assert_eq!(wider.w1.len(), Chess::INPUTS * 40);
+        let kept = (0..Chess::INPUTS).all(|i| wider.w1[i * 40..][..16] == saved.w1[i * 16..][..16]);
+        assert!(kept, "each input row begins with the saved units' weights");
+        for i in (0..samples.len()).step_by(89) {
+            let views = [samples.inputs(i, 0), samples.inputs(i, 1)];
+            let (before, after) = (saved.evaluate(&views), wider.evaluate(&views));
+            assert!((before - after).abs() < 1e-3, "{before} against {after}");
+        }
+        let go_on = TrainSettings {
+            start: Some(saved.clone()),
+            hidden: 40,
+            ..settings(1)
+        };
+        let net = train(&samples, Chess::INPUTS, &go_on, |_| {}).unwrap();
+        assert_eq!(net.hidden, 40);
+        let moved = |unit: usize| (0..2).any(|k| net.w2[k * 40 + unit] != 0.0);
+        assert!((16..40).all(moved), "every new unit's output weights learn");
+        assert_eq!(
+            saved.clone().widened(8, 32, &mut random_source(3)).hidden,
+            16,
+            "a narrower width keeps the network as it is"
+        );
     }
 
     #[test]

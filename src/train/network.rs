@@ -108,6 +108,34 @@ impl Network {
         self
     }
 
+    /// The network with `hidden` units where it has fewer: its own units keep their weights
+    /// and the new ones get random input rows (as `new` draws them, `active` inputs of fan-in)
+    /// and output weights of zero, so that it starts evaluating exactly as it did and the new
+    /// units learn what the narrower layer had no room for. A network as wide or wider is
+    /// kept as it is.
+    pub fn widened(mut self, hidden: usize, active: usize, rng: &mut ChaCha8Rng) -> Network {
+        let (old, added) = (self.hidden, hidden.saturating_sub(self.hidden));
+        if added == 0 {
+            return self;
+        }
+        let bound = 1.0 / (active.max(1) as f32).sqrt();
+        let widen = |values: &[f32], mut fill: Box<dyn FnMut() -> f32 + '_>| -> Vec<f32> {
+            values
+                .chunks_exact(old)
+                .flat_map(|row| {
+                    let new: Vec<f32> = (0..added).map(|_| fill()).collect();
+                    row.iter().copied().chain(new)
+                })
+                .collect()
+        };
+        self.w1 = widen(&self.w1, Box::new(|| rng.random_range(-bound..bound)));
+        self.factors = widen(&self.factors, Box::new(|| 0.0));
+        self.b1 = widen(&self.b1, Box::new(|| 0.1));
+        self.w2 = widen(&self.w2, Box::new(|| 0.0));
+        self.hidden = hidden;
+        self
+    }
+
     /// The network with the output layers `buckets` asks for. A network of one output layer
     /// gets a copy of it in every bucket, so that it starts as it was and each bucket then
     /// learns its own stage of the game; None if it has other buckets already.
