@@ -119,19 +119,10 @@ impl Network {
             return self;
         }
         let bound = 1.0 / (active.max(1) as f32).sqrt();
-        let widen = |values: &[f32], mut fill: Box<dyn FnMut() -> f32 + '_>| -> Vec<f32> {
-            values
-                .chunks_exact(old)
-                .flat_map(|row| {
-                    let new: Vec<f32> = (0..added).map(|_| fill()).collect();
-                    row.iter().copied().chain(new)
-                })
-                .collect()
-        };
-        self.w1 = widen(&self.w1, Box::new(|| rng.random_range(-bound..bound)));
-        self.factors = widen(&self.factors, Box::new(|| 0.0));
-        self.b1 = widen(&self.b1, Box::new(|| 0.1));
-        self.w2 = widen(&self.w2, Box::new(|| 0.0));
+        self.w1 = widen_rows(&self.w1, old, added, || rng.random_range(-bound..bound));
+        self.factors = widen_rows(&self.factors, old, added, || 0.0);
+        self.b1 = widen_rows(&self.b1, old, added, || 0.1);
+        self.w2 = widen_rows(&self.w2, old, added, || 0.0);
         self.hidden = hidden;
         self
     }
@@ -315,6 +306,21 @@ impl Network {
         let men = perspectives.first().map_or(0, |inputs| inputs.len());
         self.output(&accs, self.buckets.of(men)) * EVAL_SCALE
     }
+}
+
+/// `values` as rows of `width`, each followed by `added` values from `fill`.
+fn widen_rows(
+    values: &[f32],
+    width: usize,
+    added: usize,
+    mut fill: impl FnMut() -> f32,
+) -> Vec<f32> {
+    let mut wider = Vec::with_capacity(values.len() / width.max(1) * (width + added));
+    for row in values.chunks_exact(width) {
+        wider.extend_from_slice(row);
+        wider.extend((0..added).map(|_| fill()));
+    }
+    wider
 }
 
 /// The gradients of every parameter, shaped as the network.
