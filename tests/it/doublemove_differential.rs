@@ -277,7 +277,8 @@ mod reference {
                     other => panic!("piece {}", other as char),
                 }
             }
-            moves.sort_by_key(|m| m.uci());
+            // One token per move: sort_by_key would format each move at every comparison.
+            moves.sort_by_cached_key(|m| m.uci());
             moves
         }
 
@@ -522,7 +523,7 @@ mod reference {
     }
 }
 
-use crate::common::{sorted_tokens, Rng};
+use crate::common::Rng;
 use reference::Pos;
 
 fn outcome_code(o: Option<Outcome>) -> &'static str {
@@ -540,12 +541,19 @@ fn outcome_code(o: Option<Outcome>) -> &'static str {
     }
 }
 
-/// Compares kaleido and the reference at one position; returns kaleido's moves in UCI.
-fn check(k: &Doublemove, r: &Pos, failures: &mut Vec<String>) -> Vec<String> {
+/// Compares kaleido and the reference at one position; returns kaleido's moves, each with
+/// its UCI token, sorted by token.
+fn check(
+    k: &Doublemove,
+    r: &Pos,
+    failures: &mut Vec<String>,
+) -> Vec<(String, <Doublemove as Game>::Move)> {
     let fen = k.fen();
     let mut list = Vec::new();
     k.legal_moves(&mut list);
-    let ours = sorted_tokens(k, &list);
+    let mut listed: Vec<(String, _)> = list.iter().map(|&m| (k.format_move(m), m)).collect();
+    listed.sort_by(|a, b| a.0.cmp(&b.0));
+    let ours: Vec<String> = listed.iter().map(|(token, _)| token.clone()).collect();
     let theirs: Vec<String> = r.moves().iter().map(|m| m.uci()).collect();
     if ours != theirs {
         failures.push(format!(
@@ -576,7 +584,7 @@ fn check(k: &Doublemove, r: &Pos, failures: &mut Vec<String>) -> Vec<String> {
         }
         Err(e) => failures.push(format!("{fen}: own FEN refused: {e}")),
     }
-    ours
+    listed
 }
 
 /// Start positions: the game's, and ones crowded with pawns that double-step past each other
@@ -620,20 +628,19 @@ fn random_games_agree_with_the_reference() {
                     break;
                 }
                 // Prefer e.p. captures when there are any, to walk the §5 cases often.
-                let eps: Vec<&String> = moves
+                let eps: Vec<&(String, _)> = moves
                     .iter()
-                    .filter(|m| {
-                        let mv = k.parse_move(m).unwrap();
-                        mv.kind() == kaleido::variants::board8::MoveKind::EnPassant
-                    })
+                    .filter(|(_, mv)| mv.kind() == kaleido::variants::board8::MoveKind::EnPassant)
                     .collect();
-                let token = if !eps.is_empty() && rng.next().is_multiple_of(2) {
+                let (token, listed) = if !eps.is_empty() && rng.next().is_multiple_of(2) {
                     ep_moves += 1;
                     eps[rng.next() as usize % eps.len()].clone()
                 } else {
                     moves[rng.next() as usize % moves.len()].clone()
                 };
+                // The token played reads back as the move it was written from.
                 let mv = k.parse_move(&token).unwrap();
+                assert_eq!(mv, listed, "{token} in {}", k.fen());
                 castlings += usize::from(mv.kind() == kaleido::variants::board8::MoveKind::Castle);
                 let before = k;
                 k.play(mv);

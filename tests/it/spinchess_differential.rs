@@ -848,25 +848,42 @@ const START_FENS: &[&str] = &[
 const GAMES_PER_FEN: u32 = 28;
 const MAX_PLIES: u32 = 80;
 
+/// What `check_position` reads back through `parse_move`, besides the rest of its checks.
+#[derive(Clone, Copy, PartialEq)]
+enum ParseCheck {
+    /// Nothing: each parse generates the legal turns, so reading back every turn of every
+    /// position would make this test quadratic in the turns (a few hundred a position).
+    None,
+    /// Every turn's own token.
+    Tokens,
+    /// Every turn's own token, and each spin named by another square of its block.
+    OtherSquares,
+}
+
 /// Compares kaleido with the reference at one position, appending disagreements to `failures`.
-/// Returns kaleido's turns.
+/// Returns kaleido's turns and the reference's, each with its token.
+#[allow(clippy::type_complexity)]
 fn check_position(
     g: &Spinchess,
     pos: &Pos,
-    deep_parse: bool,
+    parse: ParseCheck,
     stats: &mut Stats,
     failures: &mut Vec<String>,
-) -> Vec<<Spinchess as Game>::Move> {
+) -> (
+    Vec<<Spinchess as Game>::Move>,
+    Vec<(String, reference::Turn)>,
+) {
     let fen = g.fen();
     let mut turns = Vec::new();
     g.legal_moves(&mut turns);
     let ours = sorted_tokens(g, &turns);
     let reference_turns = pos.legal_turns();
     stats.record(pos, &reference_turns);
-    let mut theirs: Vec<String> = reference_turns
+    let named: Vec<(String, reference::Turn)> = reference_turns
         .iter()
-        .map(|&t| reference::token(t))
+        .map(|&t| (reference::token(t), t))
         .collect();
+    let mut theirs: Vec<String> = named.iter().map(|(token, _)| token.clone()).collect();
     theirs.sort();
     if ours != theirs {
         failures.push(format!(
@@ -901,13 +918,13 @@ fn check_position(
         }
         Err(e) => failures.push(format!("{fen}: own FEN rejected: {e:?}")),
     }
-    for &t in &turns {
+    for &t in turns.iter().filter(|_| parse != ParseCheck::None) {
         let text = g.format_move(t);
         match g.parse_move(&text) {
             Ok(back) if back == t => {}
             other => failures.push(format!("{fen}: parse_move({text}) gave {other:?}")),
         }
-        if deep_parse {
+        if parse == ParseCheck::OtherSquares {
             // Any square of the block may name it on input (§10.2): use the upper-right one.
             if let Some((head, spin)) = text.rsplit_once(',').or(Some(("", text.as_str()))) {
                 if spin.contains("cw") {
@@ -927,7 +944,7 @@ fn check_position(
             }
         }
     }
-    turns
+    (turns, named)
 }
 
 /// Compares the six FEN fields of the reference's position with kaleido's.
@@ -978,20 +995,33 @@ fn random_games_agree_with_reference() {
             let mut g = start;
             let mut pos = start_ref.clone();
             for ply in 0..MAX_PLIES {
-                let deep = (stats.positions % 8) == 0;
-                let turns = check_position(&g, &pos, deep, &mut stats, &mut failures);
+                // Every turn is read back at half the positions, and by its block's other
+                // squares at an eighth: hundreds of thousands of turns in all.
+                let parse = match stats.positions % 8 {
+                    0 => ParseCheck::OtherSquares,
+                    n if n % 2 == 0 => ParseCheck::Tokens,
+                    _ => ParseCheck::None,
+                };
+                let (turns, theirs) = check_position(&g, &pos, parse, &mut stats, &mut failures);
                 if turns.is_empty() || failures.len() > 20 {
                     break;
                 }
                 let t = turns[(rng.next() % turns.len() as u64) as usize];
                 let token = g.format_move(t);
+                // The turn played always reads back, whichever check the position had.
+                match g.parse_move(&token) {
+                    Ok(back) if back == t => {}
+                    other => {
+                        failures.push(format!("{}: parse_move({token}) gave {other:?}", g.fen()))
+                    }
+                }
                 let before = g.fen();
                 g.play(t);
                 let after = g.fen();
-                let mine = pos
-                    .legal_turns()
+                let mine = theirs
                     .into_iter()
-                    .find(|&r| reference::token(r) == token);
+                    .find(|(theirs, _)| *theirs == token)
+                    .map(|(_, r)| r);
                 match mine {
                     Some(r) => {
                         if r.spin_promo.is_some() {

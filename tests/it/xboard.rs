@@ -963,7 +963,7 @@ const ONLY_CASTLING: &str = "6kr/7p/7P/8/8/8/8/K4R2 b k - 0 1";
 #[test]
 fn fischerandom_castling_is_written_o_o_both_ways() {
     let out = converse(&format!(
-        "{HANDSHAKE}new\nvariant fischerandom\nforce\nsetboard {ONLY_CASTLING}\ngo\nping 1\nquit\n"
+        "{HANDSHAKE}new\nvariant fischerandom\nforce\nsetboard {ONLY_CASTLING}\nsd 1\ngo\nping 1\nquit\n"
     ));
     assert_eq!(moves(&out), ["O-O"], "{out:#?}");
 
