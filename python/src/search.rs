@@ -156,7 +156,7 @@ pub fn run<G: Variant>(record: &GameRecord<G>, request: &Request, stop: &AtomicB
     };
     let started = std::time::Instant::now();
     let mut last: Vec<Info<G::Move>> = Vec::new();
-    let thought = think(pos, &history, &request.limits, &[], ctx, |event| {
+    let thought = think(pos, &history, &request.limits, &[], ctx, &mut |event| {
         if let Event::Line(info) = event {
             if info.multipv == 1 {
                 last.clear();

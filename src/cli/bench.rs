@@ -127,7 +127,7 @@ impl VariantVisitor for BenchPosition<'_> {
             network: network.as_deref(),
             ..Context::new(self.tt, &stop)
         };
-        let thought = search::think(&pos, &[], &limits, &[], ctx, |_| {});
+        let thought = search::think(&pos, &[], &limits, &[], ctx, &mut |_| {});
         Ok(outcome(&pos, thought.nodes, thought.best()))
     }
 }

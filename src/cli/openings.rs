@@ -150,7 +150,8 @@ mod tests {
             let stop = AtomicBool::new(false);
             let history = record.hashes_before_current();
             let ctx = Context::new(&tt, &stop);
-            let score = search::think(record.current(), &history, &limits, &[], ctx, |_| {}).score;
+            let score =
+                search::think(record.current(), &history, &limits, &[], ctx, &mut |_| {}).score;
             assert!(score.abs() <= args.max_score, "{score}");
         }
     }

@@ -150,7 +150,7 @@ pub fn play_game<G: Searchable>(
             network: settings.network.as_deref(),
             ..Context::new(tt, &search_stop)
         };
-        let thought = search::think(pos, &history, &limits, &[], ctx, |_| {});
+        let thought = search::think(pos, &history, &limits, &[], ctx, &mut |_| {});
         let Some(best) = thought.best() else {
             break Outcome::draw(G::PLAYERS, EndReason::NoMoves);
         };

@@ -54,7 +54,7 @@ pub fn judge<G: Searchable>(record: &GameRecord<G>, depth: i32, tt: &Transpositi
     };
     let history = record.hashes_before_current();
     let ctx = Context::new(tt, &stop);
-    search::think(record.current(), &history, &limits, &[], ctx, |_| {}).score
+    search::think(record.current(), &history, &limits, &[], ctx, &mut |_| {}).score
 }
 
 /// Game `number`'s opening: the match runner's random opening for the number (from a

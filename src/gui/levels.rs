@@ -77,11 +77,18 @@ pub fn think<G: Searchable>(
     let limits = limits(level);
     // The page shows each depth's line; the move being searched is a GUI's view of a long
     // analysis, which a level's search is not.
-    search::think(record.current(), &history, &limits, &[], ctx, |event| {
-        if let Event::Line(info) = event {
-            on_info(info);
-        }
-    })
+    search::think(
+        record.current(),
+        &history,
+        &limits,
+        &[],
+        ctx,
+        &mut |event| {
+            if let Event::Line(info) = event {
+                on_info(info);
+            }
+        },
+    )
 }
 
 #[cfg(test)]

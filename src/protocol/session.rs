@@ -240,7 +240,7 @@ impl<G: Variant> Session for GameSession<G> {
             network: self.network.as_deref(),
             ..ctx
         };
-        let thought = search::think(pos, &history, limits, &roots, ctx, |e| {
+        let thought = search::think(pos, &history, limits, &roots, ctx, &mut |e| {
             on_event(event(pos, e))
         });
         if thought.turn.is_empty() {

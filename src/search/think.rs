@@ -49,7 +49,7 @@ pub fn think<G: Searchable>(
     limits: &Limits,
     root_moves: &[G::Move],
     ctx: Context<'_>,
-    on_event: impl FnMut(&Event<G::Move>),
+    on_event: &mut dyn FnMut(&Event<G::Move>),
 ) -> Thought<G::Move> {
     let level = ctx.level.filter(|_| !limits.infinite);
     let Some(level) = level else {
@@ -68,7 +68,7 @@ pub fn think<G: Searchable>(
             further.push(after.hash());
             after.play(mv);
         }
-        let rest = level_choice(&after, &further, limits, &[], ctx, level, |_| {});
+        let rest = level_choice(&after, &further, limits, &[], ctx, level, &mut |_| {});
         if rest.turn.is_empty() {
             break;
         }
@@ -91,13 +91,13 @@ fn level_choice<G: Searchable>(
     root_moves: &[G::Move],
     ctx: Context<'_>,
     level: Level,
-    mut on_event: impl FnMut(&Event<G::Move>),
+    on_event: &mut dyn FnMut(&Event<G::Move>),
 ) -> Thought<G::Move> {
     // The lines asked for are shown; the further candidates only weigh in the choice.
     let shown = limits.multi_pv.max(1);
     let limits = level.limits(limits);
     let mut last_lines: Vec<Info<G::Move>> = Vec::new();
-    let (thought, lines) = search(pos, history, &limits, root_moves, ctx, |event| {
+    let (thought, lines) = search(pos, history, &limits, root_moves, ctx, &mut |event| {
         let Event::Line(info) = event else {
             return on_event(event);
         };
@@ -164,7 +164,7 @@ fn search<G: Searchable>(
     limits: &Limits,
     root_moves: &[G::Move],
     ctx: Context<'_>,
-    on_event: impl FnMut(&Event<G::Move>),
+    on_event: &mut dyn FnMut(&Event<G::Move>),
 ) -> (Thought<G::Move>, Vec<Candidate<G::Move>>) {
     if G::PLAYERS > 2 {
         return more_players(pos, history, limits, root_moves, ctx, on_event);
@@ -233,7 +233,7 @@ fn complete_turn<G: Searchable>(
                 };
                 let no_stop = AtomicBool::new(false);
                 let ctx = Context::new(tt, &no_stop);
-                match search_among(&after, history, &quick, &[], ctx, |_| {}).best {
+                match search_among(&after, history, &quick, &[], ctx, &mut |_| {}).best {
                     Some(mv) => {
                         thought.pv.truncate(thought.turn.len());
                         thought.pv.push(mv);
@@ -254,9 +254,9 @@ fn more_players<G: Searchable>(
     limits: &Limits,
     root_moves: &[G::Move],
     ctx: Context<'_>,
-    mut on_event: impl FnMut(&Event<G::Move>),
+    on_event: &mut dyn FnMut(&Event<G::Move>),
 ) -> (Thought<G::Move>, Vec<Candidate<G::Move>>) {
-    let result = search_multi(pos, history, limits, root_moves, ctx, |event| {
+    let result = search_multi(pos, history, limits, root_moves, ctx, &mut |event| {
         on_event(&match event {
             MultiEvent::RootMove(root_move) => Event::RootMove(*root_move),
             MultiEvent::Line(info) => Event::Line(Info {

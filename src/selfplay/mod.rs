@@ -52,7 +52,7 @@ pub fn choose<G: Searchable>(
                 network: network.as_deref(),
                 ..Context::new(tt, &stop)
             };
-            search::think(pos, &history, limits, &[], ctx, |_| {}).best()
+            search::think(pos, &history, limits, &[], ctx, &mut |_| {}).best()
         }
         PlayerKind::OnePly => {
             let mover = pos.side_to_move();

@@ -16,7 +16,7 @@ fn play<G: Searchable>(pos: &G, limits: &Limits, level: Option<Level>) -> Though
         level,
         ..Context::new(&tt, &stop)
     };
-    think(pos, &[], limits, &[], ctx, |_| {})
+    think(pos, &[], limits, &[], ctx, &mut |_| {})
 }
 
 fn depth(d: i32) -> Limits {
@@ -107,7 +107,7 @@ fn analysis_without_an_end_is_at_full_strength() {
         ..Context::new(&tt, &stop)
     };
     let analysed = std::thread::scope(|scope| {
-        let search = scope.spawn(|| think(&pos, &[], &infinite, &[], ctx, |_| {}));
+        let search = scope.spawn(|| think(&pos, &[], &infinite, &[], ctx, &mut |_| {}));
         std::thread::sleep(std::time::Duration::from_millis(300));
         stop.store(true, std::sync::atomic::Ordering::Relaxed);
         search.join().unwrap()

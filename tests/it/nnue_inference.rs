@@ -153,7 +153,7 @@ fn search_start<G: Variant>(network: Option<&QuantisedNetwork>) -> Thought<G::Mo
         network,
         ..Context::new(&tt, &stop)
     };
-    search::think(&G::startpos(), &[], &limits, &[], ctx, |_| {})
+    search::think(&G::startpos(), &[], &limits, &[], ctx, &mut |_| {})
 }
 
 struct Searches;

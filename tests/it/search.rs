@@ -20,7 +20,14 @@ fn go<G: Searchable>(fen: &str, limits: Limits) -> (G, SearchResult<G::Move>) {
     let pos = G::from_fen(fen).unwrap_or_else(|e| panic!("{fen}: {e}"));
     let tt = TranspositionTable::new(16);
     let stop = AtomicBool::new(false);
-    let result = search_among(&pos, &[], &limits, &[], Context::new(&tt, &stop), |_| {});
+    let result = search_among(
+        &pos,
+        &[],
+        &limits,
+        &[],
+        Context::new(&tt, &stop),
+        &mut |_| {},
+    );
     (pos, result)
 }
 
@@ -45,7 +52,7 @@ fn stopped_before_it_starts<G: Searchable>(pos: &G) -> SearchResult<G::Move> {
         &Limits::default(),
         &[],
         Context::new(&tt, &stop),
-        |_| {},
+        &mut |_| {},
     )
 }
 
@@ -169,7 +176,14 @@ fn repetition_is_a_draw_inside_the_tree() {
     let pos = Chess::from_fen("4k3/8/8/8/8/8/8/Q3K3 w - - 60 40").unwrap();
     let tt = TranspositionTable::new(1);
     let stop = AtomicBool::new(false);
-    let fresh = search_among(&pos, &[], &depth(3), &[], Context::new(&tt, &stop), |_| {});
+    let fresh = search_among(
+        &pos,
+        &[],
+        &depth(3),
+        &[],
+        Context::new(&tt, &stop),
+        &mut |_| {},
+    );
     assert!(fresh.score > 800);
     let mut moves = Vec::new();
     pos.legal_moves(&mut moves);
@@ -190,7 +204,7 @@ fn repetition_is_a_draw_inside_the_tree() {
         &depth(3),
         &[],
         Context::new(&tt, &stop),
-        |_| {},
+        &mut |_| {},
     );
     assert_eq!(repeated.score, 0);
 }
@@ -217,7 +231,14 @@ fn a_stop_in_the_first_iteration_holds_after_the_same_nodes_every_time() {
     let stopped = || {
         let tt = TranspositionTable::new(1);
         let stop = AtomicBool::new(true);
-        search_among(&pos, &[], &limits, &[], Context::new(&tt, &stop), |_| {})
+        search_among(
+            &pos,
+            &[],
+            &limits,
+            &[],
+            Context::new(&tt, &stop),
+            &mut |_| {},
+        )
     };
     let first = stopped();
     assert!(
@@ -388,7 +409,7 @@ fn told_root_moves(
         ..Context::new(&tt, &stop)
     };
     let mut told = Vec::new();
-    let result = search_among(&pos, &[], limits, &[], ctx, |event| {
+    let result = search_among(&pos, &[], limits, &[], ctx, &mut |event| {
         if let Event::RootMove(root) = event {
             told.push(*root);
         }

@@ -45,7 +45,7 @@ fn both_algorithms_find_the_mate_that_wins_both_points() {
                 algorithm,
                 ..Context::new(&TranspositionTable::new(1), &stop)
             },
-            |_| {},
+            &mut |_| {},
         );
         assert_eq!(pos.format_move(r.best.unwrap()), "KEHB", "{algorithm:?}");
         assert!(r.score > MATE / 2, "{algorithm:?}: {}", r.score);
@@ -70,7 +70,7 @@ fn start_position_gives_a_legal_move_deterministically() {
                     algorithm,
                     ..Context::new(&TranspositionTable::new(1), &stop)
                 },
-                |_| {},
+                &mut |_| {},
             )
         };
         let (a, b) = (run(), run());
@@ -97,7 +97,7 @@ fn node_limit_and_stop_are_honoured() {
             algorithm: Algorithm::Paranoid,
             ..Context::new(&TranspositionTable::new(1), &stop)
         },
-        |_| {},
+        &mut |_| {},
     );
     assert!(r.nodes < 7_000, "{}", r.nodes);
     assert!(r.best.is_some());
@@ -111,7 +111,7 @@ fn node_limit_and_stop_are_honoured() {
             algorithm: Algorithm::BestReply,
             ..Context::new(&TranspositionTable::new(1), &stopped)
         },
-        |_| {},
+        &mut |_| {},
     );
     assert!(r.best.is_some());
 }
@@ -137,7 +137,7 @@ fn principal_variations_are_playable_lines() {
                 algorithm,
                 ..Context::new(&TranspositionTable::new(1), &stop)
             },
-            |event| {
+            &mut |event| {
                 let MultiEvent::Line(info) = event else {
                     return;
                 };
@@ -196,7 +196,7 @@ fn best_reply_search_stops_at_a_mate_behind_another_players_reply() {
             algorithm: Algorithm::BestReply,
             ..Context::new(&tt, &stop)
         },
-        |_| {},
+        &mut |_| {},
     );
     assert_eq!(pos.format_move(r.best.unwrap()), "KEHB");
     assert!(r.score > MATE / 2, "{}", r.score);
@@ -231,7 +231,7 @@ fn quiescence_sees_the_recapture_of_a_guarded_pawn() {
                 algorithm,
                 ..Context::new(&tt, &stop)
             },
-            |_| {},
+            &mut |_| {},
         );
         assert_ne!(r.best, Some(taking), "{algorithm:?}");
     }
@@ -258,7 +258,7 @@ fn a_kept_table_saves_work_on_the_next_search() {
                 algorithm: Algorithm::BestReply,
                 ..Context::new(&tt, &stop)
             },
-            |_| {},
+            &mut |_| {},
         )
     };
     let (first, second) = (search(), search());
@@ -292,7 +292,7 @@ fn the_start_position_reads_near_level_at_every_depth() {
                 algorithm,
                 ..Context::new(&tt, &stop)
             },
-            |event| {
+            &mut |event| {
                 if let MultiEvent::Line(info) = event {
                     read.push((info.depth, info.score, expected_shares(&info.leaf)));
                 }
@@ -343,7 +343,7 @@ fn search_for(fen: &str, limits: &Limits, algorithm: Algorithm) -> MultiResult<T
         algorithm,
         ..Context::new(&tt, &stop)
     };
-    search_multi(&pos, &[], limits, &[], ctx, |_| {})
+    search_multi(&pos, &[], limits, &[], ctx, &mut |_| {})
 }
 
 /// `go mate N` with more than two players: the search ends at the first iteration that proves
@@ -409,7 +409,7 @@ fn root_moves_are_told_in_the_order_searched_without_changing_the_search() {
                 ..Context::new(&tt, &stop)
             };
             let mut told: Vec<RootMove<TriMove>> = Vec::new();
-            let r = search_multi(&pos, &[], &depth(3), &[], ctx, |event| {
+            let r = search_multi(&pos, &[], &depth(3), &[], ctx, &mut |event| {
                 if let MultiEvent::RootMove(root) = event {
                     told.push(*root);
                 }

@@ -31,7 +31,7 @@ pub fn search_among<G: Searchable>(
     limits: &Limits,
     search_moves: &[G::Move],
     ctx: Context<'_>,
-    on_event: impl FnMut(&Event<G::Move>),
+    on_event: &mut dyn FnMut(&Event<G::Move>),
 ) -> SearchResult<G::Move> {
     let start = Instant::now();
     let limits = &fuzz_caps::capped(limits);
@@ -60,7 +60,6 @@ pub fn search_among<G: Searchable>(
     // Each helper's last completed iteration, for the choice of the answer at the end.
     let helper_results: Vec<Mutex<Option<SearchResult<G::Move>>>> =
         (1..threads).map(|_| Mutex::new(None)).collect();
-    let mut on_event = on_event;
     let (result, line_count) = std::thread::scope(|scope| {
         for (id, published) in (1..threads).zip(&helper_results) {
             let (helper_nodes, outside) = (&helper_nodes, outside.clone());
@@ -75,7 +74,7 @@ pub fn search_among<G: Searchable>(
         let time = TimeManager::new(limits, start, FORECAST_TWO_PLAYERS);
         let clock = NodeClock::new(ctx.stop, start, time.hard_limit(), limits.nodes, true);
         let mut main = Searcher::<G>::new(ctx.tt, clock, game_history, ctx.network);
-        main.listen(&mut on_event, ctx.root_moves_after);
+        main.listen(on_event, ctx.root_moves_after);
         let mut deepening = Deepening {
             main,
             tt: ctx.tt,

@@ -164,7 +164,7 @@ pub fn search_multi<G: Searchable>(
     limits: &Limits,
     search_moves: &[G::Move],
     ctx: Context<'_>,
-    mut on_event: impl FnMut(&MultiEvent<G>),
+    on_event: &mut dyn FnMut(&MultiEvent<G>),
 ) -> MultiResult<G::Move> {
     let start = Instant::now();
     let limits = &super::fuzz_caps::capped(limits);
@@ -202,7 +202,7 @@ pub fn search_multi<G: Searchable>(
         // with searched moves.
         searcher.clock.first_iteration_grace = depth == 1;
         let tell = RootTeller {
-            tell: &mut on_event,
+            tell: &mut *on_event,
             after: ctx.root_moves_after,
         };
         let RootPass { top, mut scored } = searcher.root_pass(pos, &moves, depth, wanted, tell);
