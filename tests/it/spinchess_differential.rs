@@ -860,19 +860,21 @@ enum ParseCheck {
     OtherSquares,
 }
 
+/// One position's turns: kaleido's, and the reference's each with its token.
+type BothTurns = (
+    Vec<<Spinchess as Game>::Move>,
+    Vec<(String, reference::Turn)>,
+);
+
 /// Compares kaleido with the reference at one position, appending disagreements to `failures`.
 /// Returns kaleido's turns and the reference's, each with its token.
-#[allow(clippy::type_complexity)]
 fn check_position(
     g: &Spinchess,
     pos: &Pos,
     parse: ParseCheck,
     stats: &mut Stats,
     failures: &mut Vec<String>,
-) -> (
-    Vec<<Spinchess as Game>::Move>,
-    Vec<(String, reference::Turn)>,
-) {
+) -> BothTurns {
     let fen = g.fen();
     let mut turns = Vec::new();
     g.legal_moves(&mut turns);
